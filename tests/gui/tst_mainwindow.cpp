@@ -1,0 +1,22 @@
+#include "MainWindow.h"
+
+#include <QApplication>
+#include <QTest>
+#include <QTranslator>
+
+class TestMainWindow : public QObject
+{
+    Q_OBJECT
+private slots:
+    void showsOffscreen()
+    {
+        spillway::views::MainWindow w;
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QCOMPARE(w.windowTitle(), QStringLiteral("Spillway"));
+        QVERIFY(!w.placeholderText().isEmpty());
+    }
+};
+
+QTEST_MAIN(TestMainWindow)
+#include "tst_mainwindow.moc"
