@@ -85,9 +85,16 @@ cidrs_overlap() {
   [ $(( $(ip_to_int "$a") & m )) -eq $(( $(ip_to_int "$b") & m )) ]
 }
 
+# True while PID runs; a zombie waiting for init to reap it has stopped running.
+pid_alive() {
+  local st
+  st=$(awk '{print $3}' "/proc/$1/stat" 2>/dev/null) || return 1
+  [ -n "$st" ] && [ "$st" != Z ] && [ "$st" != X ]
+}
+
 # True when PID is alive and its command line mentions DIR (guards against PID reuse).
 pid_belongs_to() {
   local pid=$1 dir=$2
-  [ -r "/proc/$pid/cmdline" ] || return 1
+  pid_alive "$pid" || return 1
   tr '\0' ' ' < "/proc/$pid/cmdline" | grep -qF -- "$dir"
 }

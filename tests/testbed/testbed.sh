@@ -38,13 +38,21 @@ stop_cluster_dir() { # dir — stops only the PIDs recorded for this cluster
     pid=$(cat "$f")
     pid_belongs_to "$pid" "$dir" && { kill -TERM "$pid" 2>/dev/null || true; pids+=("$pid"); }
   done
-  for i in $(seq 1 100); do
+  # The state is deleted right after, so a component slow to drain its watches is not waited for long.
+  for i in $(seq 1 30); do
     local alive=0
     for pid in "${pids[@]}"; do pid_belongs_to "$pid" "$dir" && alive=1; done
     [ $alive -eq 0 ] && break
     sleep 0.1
   done
   for pid in "${pids[@]}"; do pid_belongs_to "$pid" "$dir" && kill -KILL "$pid" 2>/dev/null || true; done
+  for i in $(seq 1 50); do
+    local alive=0
+    for pid in "${pids[@]}"; do pid_alive "$pid" && alive=1; done
+    [ $alive -eq 0 ] && return 0
+    sleep 0.1
+  done
+  note "warning: some processes of $dir did not stop: ${pids[*]}"
   return 0
 }
 
@@ -116,7 +124,7 @@ cmd_up() {
     die "cluster '$name' exists but its processes are not running (the machine restarted?); run './run cluster down $name' to remove it, then 'up' again"
   fi
 
-  mkdir -p "$dir"/{pki,logs,pids,etcd}
+  mkdir -p "$dir"/{pki,logs,pids,etcd}; chmod 700 "$dir/etcd" "$dir/pki"
   UP_OK=0; local t0=$SECONDS
   # Never leave a half-started cluster behind: on any failure or interruption, stop what started.
   # shellcheck disable=SC2064
@@ -183,8 +191,8 @@ EOF
     --authorization-kubeconfig "$p/scheduler.kubeconfig" \
     --bind-address 127.0.0.1 --secure-port "$sched_port" --leader-elect=false --kube-api-qps 200 --kube-api-burst 400
   launch "$dir" kwok "$BIN/kwok" --kubeconfig "$dir/kubeconfig" --config "$TESTBED_DIR/kwok-stages.yaml" \
-    --manage-nodes-with-annotation-selector kwok.x-k8s.io/node=fake --server-address "127.0.0.1:$kwok_port" \
-    --node-lease-duration-seconds 10 --cidr "$pod_cidr"
+    --manage-nodes-with-label-selector kwok.x-k8s.io/node=fake --server-address "127.0.0.1:$kwok_port" \
+    --node-lease-duration-seconds 10 --cidr "$pod_cidr" --node-ip 127.0.0.1
   wait_for "$dir" kube-controller-manager 60 curl -fsSk "https://127.0.0.1:$kcm_port/healthz"
   wait_for "$dir" kube-scheduler 60 curl -fsSk "https://127.0.0.1:$sched_port/healthz"
   wait_for "$dir" kwok 30 curl -fsS "http://127.0.0.1:$kwok_port/healthz"
@@ -197,9 +205,9 @@ kind: Node
 metadata:
   name: $name-worker-$i
   annotations:
-    kwok.x-k8s.io/node: fake
     node.alpha.kubernetes.io/ttl: \"0\"
   labels:
+    kwok.x-k8s.io/node: fake
     kubernetes.io/arch: amd64
     kubernetes.io/os: linux
     kubernetes.io/hostname: $name-worker-$i
@@ -226,7 +234,8 @@ ${label_yaml}status:
 # Starts a component in its own session so it outlives ./run and ctest, logging to logs/NAME.log.
 launch() { # dir name cmd...
   local dir=$1 comp=$2; shift 2
-  setsid "$@" > "$dir/logs/$comp.log" 2>&1 < /dev/null &
+  # The lock descriptors must not leak into long-lived processes, or the next up/down would wait forever.
+  setsid "$@" > "$dir/logs/$comp.log" 2>&1 < /dev/null 8>&- 9>&- &
   echo $! > "$dir/pids/$comp.pid"
 }
 
@@ -316,7 +325,8 @@ cmd_down() {
     validate_name "$n"
     local dir=$STATE_ROOT/$n
     [ -d "$dir" ] || die "there is no cluster '$n' (in $STATE_ROOT); './run cluster list' shows them"
-    mkdir -p "$STATE_ROOT"; exec 8> "$STATE_ROOT/.$n.lock"; flock 8
+    mkdir -p "$STATE_ROOT"; exec 8> "$STATE_ROOT/.$n.lock"
+    flock -w 60 8 || die "cluster '$n' is locked by another 'cluster up/down' for over 60 s ($STATE_ROOT/.$n.lock)"
     stop_cluster_dir "$dir"
     rm -rf "$dir"; rm -f "$STATE_ROOT/.$n.lock"
     note "cluster '$n' is down"

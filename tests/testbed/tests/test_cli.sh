@@ -65,7 +65,7 @@ rm -rf "$scratch" "$fake"
 
 pids=$(cat "$(testbed_state_root)/$name"/pids/*.pid)
 "$RUN" cluster down "$name" 2>/dev/null
-gone=1; for p in $pids; do kill -0 "$p" 2>/dev/null && gone=0; done
+gone=1; for p in $pids; do pid_alive "$p" && gone=0; done
 assert_eq 1 "$gone" "'down' stops every process of the cluster"
 [ ! -e "$(testbed_state_root)/$name" ] && pass "'down' removes the state" || fail "state left behind"
 err=$("$RUN" cluster down "$name" 2>&1 || true)

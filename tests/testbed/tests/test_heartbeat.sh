@@ -9,8 +9,7 @@ apiVersion: v1
 kind: Node
 metadata:
   name: $node
-  annotations: {kwok.x-k8s.io/node: fake}
-  labels: {type: kwok, kubernetes.io/hostname: $node}
+  labels: {type: kwok, kubernetes.io/hostname: $node, kwok.x-k8s.io/node: fake}
 spec:
   taints: [{key: spillway.dev/test, value: heartbeat, effect: NoSchedule}]
 status:
@@ -22,8 +21,8 @@ eventually 30 "node Ready while KWOK renews its lease" ready True
 lease1=$(kc ci-consumer -n kube-node-lease get lease "$node" -o jsonpath='{.spec.renewTime}')
 renewed() { [ "$(kc ci-consumer -n kube-node-lease get lease "$node" -o jsonpath='{.spec.renewTime}')" != "$lease1" ]; }
 eventually 30 "lease renewed (heartbeat running)" renewed
-# KWOK manages nodes by this annotation; removing it stops the node's heartbeat.
-kc ci-consumer annotate node "$node" kwok.x-k8s.io/node- >/dev/null
+# KWOK manages nodes by this label; removing it stops the node's heartbeat.
+kc ci-consumer label node "$node" kwok.x-k8s.io/node- >/dev/null
 eventually 90 "node NotReady (Unknown) after heartbeats stop" ready Unknown
 tainted() { kc ci-consumer get node "$node" -o jsonpath='{range .spec.taints[*]}{.key}:{.effect}{"\n"}{end}' | grep -qx 'node.kubernetes.io/unreachable:NoExecute'; }
 eventually 30 "node tainted node.kubernetes.io/unreachable:NoExecute" tainted
