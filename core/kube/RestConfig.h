@@ -1,0 +1,54 @@
+#pragma once
+
+#include <QByteArray>
+#include <QList>
+#include <QPair>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+namespace spillway::kube {
+
+// An exec credential plugin (client.authentication.k8s.io/v1 or v1beta1), as a kubeconfig
+// user's `exec` section describes it. It is run by argv, never through a shell.
+struct ExecConfig {
+    QString apiVersion;                       // client.authentication.k8s.io/v1 or /v1beta1
+    QString command;                          // resolved against the kubeconfig's folder when relative with a '/'
+    QStringList args;
+    QList<QPair<QString, QString>> env;       // added to the plugin's environment
+    QString interactiveMode;                  // Never | IfAvailable | Always ("" = IfAvailable for v1beta1)
+    bool provideClusterInfo = false;          // sets KUBERNETES_EXEC_INFO with spec.cluster
+    QString installHint;
+};
+
+// Everything needed to talk to one apiserver as one identity: the resolved result of a
+// kubeconfig context (or of the in-cluster environment). File references are already read
+// into memory or kept as paths where Kubernetes re-reads them (tokenFile).
+struct RestConfig {
+    QString contextName;
+    QString clusterName;
+    QString userName;
+    QString defaultNamespace = QStringLiteral("default");
+
+    QString server;                           // https://host:port[/prefix]
+    QByteArray caPem;                         // trusted CAs (PEM); empty = system CAs
+    QString caSource;                         // where caPem came from, for error messages
+    bool insecureSkipTlsVerify = false;
+    QString tlsServerName;                    // SNI / name to verify instead of the URL's host
+    QString proxyUrl;                         // http(s):// or socks5:// proxy
+
+    QByteArray clientCertPem;                 // client certificate (PEM), may include a chain
+    QByteArray clientKeyPem;                  // RSA or EC private key (PEM: PKCS#1, SEC1 or PKCS#8)
+    QString bearerToken;
+    QString tokenFile;                        // re-read when it changes (service-account tokens rotate)
+    QString username;                         // basic auth (legacy)
+    QString password;
+    std::optional<ExecConfig> exec;
+
+    double qps = 100.0;                       // client-side rate limit
+    int burst = 100;
+    int timeoutMs = 30000;                    // per request, watches excluded
+};
+
+} // namespace spillway::kube
