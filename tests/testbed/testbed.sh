@@ -14,6 +14,7 @@ usage: ./run cluster up NAME [--nodes N] [--node-cpu C] [--node-memory M] [--nod
        ./run cluster down NAME [NAME...] | down --all
        ./run cluster kubeconfig NAME
        ./run cluster list
+       ./run cluster stop|start NAME COMPONENT   (etcd, kube-apiserver, kube-controller-manager, kube-scheduler, kwok)
 Defaults: 3 nodes of 8 CPU, 32Gi memory, 110 pods; pod CIDR 10.244.0.0/16; service CIDR 10.96.0.0/16.
 State (logs, certificates, etcd data) lives in $SPILLWAY_STATE_DIR/clusters/NAME
 (default ~/.local/state/spillway/clusters/NAME).
@@ -173,7 +174,8 @@ EOF
     --service-cluster-ip-range "$svc_cidr" --authorization-mode Node,RBAC \
     --enable-admission-plugins NamespaceLifecycle,ServiceAccount,NodeRestriction,TaintNodesByCondition,DefaultTolerationSeconds,MutatingAdmissionWebhook,ValidatingAdmissionWebhook,ResourceQuota \
     --allow-privileged=true --endpoint-reconciler-type none --profiling=false \
-    --max-requests-inflight 1000 --max-mutating-requests-inflight 500
+    --max-requests-inflight 1000 --max-mutating-requests-inflight 500 \
+    --watch-cache-sizes podtemplates#0
   wait_for "$dir" kube-apiserver 60 curl -fsS --cacert "$p/ca.crt" --cert "$p/admin.crt" --key "$p/admin.key" "$server/readyz"
 
   note "[$name] kube-controller-manager, kube-scheduler, kwok…"
@@ -235,8 +237,34 @@ ${label_yaml}status:
 launch() { # dir name cmd...
   local dir=$1 comp=$2; shift 2
   # The lock descriptors must not leak into long-lived processes, or the next up/down would wait forever.
-  setsid "$@" > "$dir/logs/$comp.log" 2>&1 < /dev/null 8>&- 9>&- &
+  setsid "$@" >> "$dir/logs/$comp.log" 2>&1 < /dev/null 8>&- 9>&- &
   echo $! > "$dir/pids/$comp.pid"
+  mkdir -p "$dir/cmd"; printf '%s\0' "$@" > "$dir/cmd/$comp"
+}
+
+# Stop / start one component of a running cluster (tests use it to take a control plane away).
+cmd_component() { # stop|start NAME COMPONENT
+  local action=$1 name=${2:-} comp=${3:-}
+  [ -n "$name" ] && [ -n "$comp" ] || die "usage: ./run cluster $action NAME COMPONENT"
+  validate_name "$name"
+  local dir=$STATE_ROOT/$name
+  [ -f "$dir/cmd/$comp" ] || die "cluster '$name' has no component '$comp' (have: $(ls "$dir/cmd" 2>/dev/null | tr '\n' ' '))"
+  local pid; pid=$(cat "$dir/pids/$comp.pid" 2>/dev/null || echo 0)
+  if [ "$action" = stop ]; then
+    pid_belongs_to "$pid" "$dir" || { note "$comp of '$name' is not running"; return 0; }
+    kill -KILL "$pid"
+    local i; for i in $(seq 1 50); do pid_alive "$pid" || break; sleep 0.1; done
+    note "$comp of '$name' stopped"
+    return 0
+  fi
+  pid_belongs_to "$pid" "$dir" && { note "$comp of '$name' is already running"; return 0; }
+  local args=(); mapfile -d '' -t args < "$dir/cmd/$comp"
+  launch "$dir" "$comp" "${args[@]}"
+  if [ "$comp" = kube-apiserver ]; then
+    local SERVER; SERVER=$(sed -n 's/^SERVER=//p' "$dir/cluster.env")
+    wait_for "$dir" kube-apiserver 60 curl -fsS --cacert "$dir/pki/ca.crt" --cert "$dir/pki/admin.crt" --key "$dir/pki/admin.key" "$SERVER/readyz"
+  fi
+  note "$comp of '$name' started"
 }
 
 wait_for() { # dir component seconds cmd...
@@ -360,6 +388,7 @@ case "$sub" in
   list) cmd_list ;;
   kubeconfig) cmd_kubeconfig "$@" ;;
   bin) testbed_bin_dir ;;
+  stop|start) cmd_component "$sub" "$@" ;;
   -h|--help|help|"") usage ;;
   *) usage; die "unknown cluster command '$sub'" ;;
 esac

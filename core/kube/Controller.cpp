@@ -1,0 +1,51 @@
+#include "kube/Controller.h"
+
+namespace spillway::kube {
+
+Controller::Controller(QString name, WorkQueue *queue, Reconcile reconcile, int workers, int maxRetries)
+    : m_name(std::move(name)), m_queue(queue), m_reconcile(std::move(reconcile)), m_workers(workers), m_maxRetries(maxRetries)
+{
+}
+
+Controller::~Controller()
+{
+    stop();
+}
+
+void Controller::start()
+{
+    for (int i = 0; i < m_workers; ++i)
+        m_threads.emplace_back([this] { work(); });
+}
+
+void Controller::stop()
+{
+    m_queue->shutDown();
+    for (auto &t : m_threads)
+        if (t.joinable())
+            t.join();
+    m_threads.clear();
+}
+
+void Controller::work()
+{
+    while (auto key = m_queue->get()) {
+        Result<void> r = m_reconcile(*key);
+        if (r) {
+            ++m_ok;
+            m_queue->forget(*key);
+        } else {
+            ++m_failed;
+            const bool givingUp = m_queue->numRequeues(*key) >= m_maxRetries;
+            if (m_errorSink)
+                m_errorSink(*key, r.error(), givingUp);
+            if (givingUp)
+                m_queue->forget(*key);
+            else
+                m_queue->addRateLimited(*key);
+        }
+        m_queue->done(*key);
+    }
+}
+
+} // namespace spillway::kube

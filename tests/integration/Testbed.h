@@ -1,0 +1,113 @@
+#pragma once
+// Access to the shared testbed pair (ci-consumer, ci-provider) from C++ integration tests.
+
+#include "kube/Kubeconfig.h"
+#include "kube/RestConfig.h"
+
+#include <QFile>
+#include <QPointer>
+#include <QProcess>
+#include <QProcessEnvironment>
+#include <QTcpServer>
+#include <QTcpSocket>
+#include <QTest>
+
+namespace testbed {
+
+inline QString stateRoot()
+{
+    return QProcessEnvironment::systemEnvironment().value(QStringLiteral("SPILLWAY_STATE_DIR")) + QStringLiteral("/clusters");
+}
+
+inline QString kubeconfigPath(const QString &cluster)
+{
+    return stateRoot() + QLatin1Char('/') + cluster + QStringLiteral("/kubeconfig");
+}
+
+inline QString clusterEnv(const QString &cluster, const QString &key)
+{
+    QFile f(stateRoot() + QLatin1Char('/') + cluster + QStringLiteral("/cluster.env"));
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    for (const QByteArray &line : f.readAll().split('\n'))
+        if (line.startsWith(key.toLatin1() + '='))
+            return QString::fromUtf8(line.mid(key.size() + 1)).trimmed();
+    return {};
+}
+
+inline spillway::kube::RestConfig restConfig(const QString &cluster)
+{
+    auto kc = spillway::kube::Kubeconfig::loadFiles({kubeconfigPath(cluster)});
+    if (!kc)
+        qFatal("cannot load the testbed kubeconfig of %s: %s", qPrintable(cluster), qPrintable(kc.error().toString()));
+    auto rc = kc->restConfig();
+    if (!rc)
+        qFatal("cannot resolve the testbed kubeconfig of %s: %s", qPrintable(cluster), qPrintable(rc.error().toString()));
+    return *rc;
+}
+
+// ./run cluster ... through the testbed script (stop/start a component).
+inline bool testbedCommand(const QStringList &args)
+{
+    const QString script = QProcessEnvironment::systemEnvironment().value(QStringLiteral("SPILLWAY_SOURCE_DIR"))
+        + QStringLiteral("/tests/testbed/testbed.sh");
+    QProcess p;
+    p.setProcessChannelMode(QProcess::ForwardedChannels);
+    p.start(QStringLiteral("bash"), QStringList{script} + args);
+    return p.waitForFinished(120000) && p.exitStatus() == QProcess::NormalExit && p.exitCode() == 0;
+}
+
+// A TCP relay in front of an apiserver: cut() drops every connection and refuses new ones until
+// heal(). TLS passes through untouched, so the client still verifies the real apiserver.
+class TcpRelay : public QObject
+{
+public:
+    TcpRelay(quint16 targetPort) : m_target(targetPort)
+    {
+        QObject::connect(&m_server, &QTcpServer::newConnection, this, [this] { accept(); });
+        if (!m_server.listen(QHostAddress::LocalHost, 0))
+            qFatal("relay cannot listen");
+        m_port = m_server.serverPort();
+    }
+    quint16 port() const { return m_port; }
+    int connections() const { return m_accepted; }
+    void cut()
+    {
+        m_server.close();
+        for (auto &s : m_sockets)
+            if (s)
+                s->abort();
+        m_sockets.clear();
+    }
+    void heal()
+    {
+        if (!m_server.listen(QHostAddress::LocalHost, m_port))
+            qFatal("relay cannot listen again on %d", m_port);
+    }
+
+private:
+    void accept()
+    {
+        while (QTcpSocket *in = m_server.nextPendingConnection()) {
+            ++m_accepted;
+            auto *out = new QTcpSocket(in);
+            m_sockets << in << out;
+            out->connectToHost(QHostAddress::LocalHost, m_target);
+            QObject::connect(in, &QTcpSocket::readyRead, out, [in, out] {
+                if (out->state() == QAbstractSocket::ConnectedState) out->write(in->readAll());
+            });
+            QObject::connect(out, &QTcpSocket::connected, in, [in, out] { out->write(in->readAll()); });
+            QObject::connect(out, &QTcpSocket::readyRead, in, [in, out] { in->write(out->readAll()); });
+            QObject::connect(in, &QTcpSocket::disconnected, out, [out] { out->disconnectFromHost(); });
+            QObject::connect(out, &QTcpSocket::disconnected, in, [in] { in->disconnectFromHost(); });
+            QObject::connect(in, &QTcpSocket::disconnected, in, &QObject::deleteLater);
+        }
+    }
+    QTcpServer m_server;
+    quint16 m_target;
+    quint16 m_port = 0;
+    int m_accepted = 0;
+    QList<QPointer<QTcpSocket>> m_sockets;
+};
+
+} // namespace testbed
