@@ -30,6 +30,8 @@ Informer::Informer(KubeClient *client, ResourceRef resource, Options options, QO
 
 Informer::~Informer()
 {
+    // Listeners may already be gone (they are often declared after us); tell no one.
+    blockSignals(true);
     stop();
 }
 

@@ -24,6 +24,7 @@ LeaderElector::LeaderElector(KubeClient *client, Options options, QObject *paren
 
 LeaderElector::~LeaderElector()
 {
+    blockSignals(true);
     stop();
 }
 
