@@ -282,6 +282,120 @@ private slots:
         QVERIFY(r.error().message.contains(QStringLiteral("TLS handshake")));
     }
 
+    void tlsServerNameAndInsecure()
+    {
+        RestConfig rc = testbed::restConfig(QStringLiteral("ci-consumer"));
+        rc.tlsServerName = QStringLiteral("kubernetes.default.svc");   // a name the serving cert has
+        KubeClient named(rc);
+        QVERIFY(named.serverVersion().ok());
+        rc.tlsServerName = QStringLiteral("not-this-server.example");
+        KubeClient wrong(rc);
+        auto r = wrong.serverVersion();
+        QVERIFY(!r.ok());
+        QVERIFY2(r.error().hint.contains(QStringLiteral("does not name this host")), qPrintable(r.error().toString()));
+        RestConfig insecure = testbed::restConfig(QStringLiteral("ci-consumer"));
+        insecure.caPem = testbed::restConfig(QStringLiteral("ci-provider")).caPem;
+        insecure.insecureSkipTlsVerify = true;
+        KubeClient skip(insecure);
+        QVERIFY(skip.serverVersion().ok());
+    }
+
+    void rsaClientCertificateFromTheClustersCsrApi()
+    {
+        QTemporaryDir dir;
+        const QString key = dir.filePath(QStringLiteral("rsa.key")), csr = dir.filePath(QStringLiteral("rsa.csr"));
+        const QString user = QStringLiteral("rsa-user-%1").arg(QCoreApplication::applicationPid());
+        QProcess openssl;
+        openssl.start(QStringLiteral("openssl"), {QStringLiteral("req"), QStringLiteral("-new"), QStringLiteral("-newkey"),
+                                                  QStringLiteral("rsa:2048"), QStringLiteral("-nodes"), QStringLiteral("-keyout"), key,
+                                                  QStringLiteral("-subj"), QStringLiteral("/CN=") + user, QStringLiteral("-out"), csr});
+        QVERIFY(openssl.waitForFinished(60000) && openssl.exitCode() == 0);
+        QFile csrFile(csr), keyFile(key);
+        QVERIFY(csrFile.open(QIODevice::ReadOnly) && keyFile.open(QIODevice::ReadOnly));
+        const ResourceRef csrs{QStringLiteral("certificates.k8s.io"), QStringLiteral("v1"), QStringLiteral("certificatesigningrequests"),
+                               QStringLiteral("CertificateSigningRequest"), false};
+        json req = {{"apiVersion", "certificates.k8s.io/v1"}, {"kind", "CertificateSigningRequest"},
+                    {"metadata", {{"name", user.toStdString()}}},
+                    {"spec", {{"request", csrFile.readAll().toBase64().toStdString()},
+                              {"signerName", "kubernetes.io/kube-apiserver-client"},
+                              {"usages", json::array({"client auth"})}}}};
+        auto created = admin->create(csrs, {}, req);
+        QVERIFY2(created.ok(), qPrintable(created ? QString() : created.error().toString()));
+        json approved = *created;
+        approved["status"]["conditions"] = json::array({{{"type", "Approved"}, {"status", "True"}, {"reason", "SpillwayTest"}, {"message", "approved by test"}}});
+        KubeRequest approve;
+        approve.verb = "PUT";
+        approve.path = csrs.path({}, user, QStringLiteral("approval"));
+        approve.body = QByteArray::fromStdString(approved.dump());
+        QVERIFY(admin->call(approve).ok());
+        QByteArray cert;
+        QTRY_VERIFY_WITH_TIMEOUT((cert = QByteArray::fromBase64(QByteArray::fromStdString(
+                                      (*admin->get(csrs, {}, user))["status"].value("certificate", "")))).size() > 0, 30000);
+        RestConfig rc = testbed::restConfig(QStringLiteral("ci-consumer"));
+        rc.clientCertPem = cert;
+        rc.clientKeyPem = keyFile.readAll();
+        QVERIFY(rc.clientKeyPem.contains("BEGIN PRIVATE KEY")); // PKCS#8 RSA
+        KubeClient c(rc);
+        QCOMPARE(whoAmI(c), user);
+        admin->remove(csrs, {}, user);
+    }
+
+    void throttledRequestsAreRetried()
+    {
+        // API Priority and Fairness, configured to give one identity a single seat and no queue,
+        // makes the real apiserver answer 429 with Retry-After under concurrency.
+        const QString sa = QStringLiteral("throttled");
+        QVERIFY(admin->create(resources::serviceAccounts(), ns,
+                              json{{"apiVersion", "v1"}, {"kind", "ServiceAccount"}, {"metadata", {{"name", "throttled"}}}}).ok());
+        const ResourceRef plc{QStringLiteral("flowcontrol.apiserver.k8s.io"), QStringLiteral("v1"), QStringLiteral("prioritylevelconfigurations"),
+                              QStringLiteral("PriorityLevelConfiguration"), false};
+        const ResourceRef fs{QStringLiteral("flowcontrol.apiserver.k8s.io"), QStringLiteral("v1"), QStringLiteral("flowschemas"),
+                             QStringLiteral("FlowSchema"), false};
+        const std::string name = ns.toStdString();
+        QVERIFY(admin->create(plc, {}, json{{"apiVersion", "flowcontrol.apiserver.k8s.io/v1"}, {"kind", "PriorityLevelConfiguration"},
+                                             {"metadata", {{"name", name}}},
+                                             {"spec", {{"type", "Limited"}, {"limited", {{"nominalConcurrencyShares", 1},
+                                                       {"lendablePercent", 0}, {"limitResponse", {{"type", "Reject"}}}}}}}}).ok());
+        QVERIFY(admin->create(fs, {}, json{{"apiVersion", "flowcontrol.apiserver.k8s.io/v1"}, {"kind", "FlowSchema"},
+                                            {"metadata", {{"name", name}}},
+                                            {"spec", {{"priorityLevelConfiguration", {{"name", name}}}, {"matchingPrecedence", 100},
+                                                      {"rules", json::array({{{"subjects", json::array({{{"kind", "ServiceAccount"},
+                                                          {"serviceAccount", {{"name", "throttled"}, {"namespace", name}}}}})},
+                                                          {"nonResourceRules", json::array({{{"verbs", json::array({"*"})},
+                                                                                             {"nonResourceURLs", json::array({"*"})}}})}}})}}}}).ok());
+        KubeRequest tr;
+        tr.verb = "POST";
+        tr.path = resources::serviceAccounts().path(ns, sa, QStringLiteral("token"));
+        tr.body = R"({"apiVersion":"authentication.k8s.io/v1","kind":"TokenRequest","spec":{"expirationSeconds":3600}})";
+        auto token = admin->call(tr);
+        QVERIFY(token.ok());
+        RestConfig rc = testbed::restConfig(QStringLiteral("ci-consumer"));
+        rc.clientCertPem.clear();
+        rc.clientKeyPem.clear();
+        rc.bearerToken = QString::fromStdString(json::parse(token->body.toStdString())["status"].value("token", ""));
+        rc.qps = 0; // no client-side limit: let the server push back
+        KubeClient::Options o;
+        o.maxRetries = 50;
+        o.retryBaseMs = 20;
+        o.retryCapMs = 200;
+        KubeClient c(rc, o);
+        // Wait until the apiserver's flow controller has picked the new schema up.
+        int pending = 0, ok = 0, failed = 0;
+        for (int round = 0; round < 20 && c.stats().retries == 0; ++round) {
+            for (int i = 0; i < 40; ++i) {
+                KubeRequest req;
+                req.path = QStringLiteral("/openapi/v2");   // a big non-resource answer keeps the seat busy
+                ++pending;
+                c.send(req, [&](spillway::Result<KubeResponse> r) { --pending; r.ok() ? ++ok : ++failed; });
+            }
+            QTRY_COMPARE_WITH_TIMEOUT(pending, 0, 120000);
+        }
+        QVERIFY2(c.stats().retries > 0, "the apiserver never answered 429");
+        QCOMPARE(failed, 0);   // every throttled request got through after backing off
+        admin->remove(fs, {}, ns);
+        admin->remove(plc, {}, ns);
+    }
+
     void unreachableServerIsNamed()
     {
         RestConfig rc = testbed::restConfig(QStringLiteral("ci-consumer"));
