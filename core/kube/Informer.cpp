@@ -1,6 +1,9 @@
 #include "kube/Informer.h"
 
 #include <QDeadlineTimer>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 #include <QEventLoop>
 #include <unordered_set>
 
@@ -93,6 +96,15 @@ bool Informer::waitForSync(int timeoutMs)
     return m_synced;
 }
 
+// A list's pages are parsed into short-lived trees far larger than the cached result; glibc
+// keeps freed heap, so hand it back or the process looks several times its real size.
+void Informer::releaseFreeMemory()
+{
+#if defined(__GLIBC__)
+    malloc_trim(0);
+#endif
+}
+
 void Informer::reportError(const Error &e)
 {
     ++m_counters.errors;
@@ -103,7 +115,7 @@ void Informer::reportError(const Error &e)
 void Informer::listPage(const QString &continueToken, bool relist)
 {
     if (continueToken.isEmpty()) {
-        m_listing.clear();
+        m_listed.clear();
         setState(relist ? State::Relisting : State::Listing);
     }
     KubeRequest req;
@@ -140,9 +152,10 @@ void Informer::listPage(const QString &continueToken, bool relist)
             scheduleRewatch(false);
             return;
         }
-        for (auto &item : page["items"])
-            m_listing.push_back(std::move(item));
+        // Items go into the cache page by page, so a large list never exists twice in memory.
+        absorbListPage(page["items"]);
         const json meta = page.value("metadata", json::object());
+        page = json();
         const std::string cont = meta.value("continue", "");
         if (!cont.empty()) {
             listPage(QString::fromStdString(cont), relist);
@@ -153,24 +166,18 @@ void Informer::listPage(const QString &continueToken, bool relist)
     });
 }
 
-void Informer::onListComplete(bool relist)
+void Informer::absorbListPage(json &items)
 {
-    ++m_counters.lists;
-    if (relist)
-        ++m_counters.relists;
-    m_relistRequested = false;
     // Items of a List carry no kind; give them one so handlers see whole objects.
     const std::string apiVersion = m_resource.apiVersion().toStdString();
     const std::string kind = m_resource.kind.toStdString();
-    std::unordered_set<std::string> seen;
-    seen.reserve(m_listing.size());
-    for (auto &item : m_listing) {
+    for (auto &item : items) {
         if (!item.contains("kind")) {
             item["apiVersion"] = apiVersion;
             item["kind"] = kind;
         }
         const QString key = Store::keyOf(item);
-        seen.insert(key.toStdString());
+        m_listed.insert(key.toStdString());
         const auto oldRv = m_store.resourceVersion(key);
         if (oldRv && *oldRv == Store::resourceVersionOf(item).toStdString())
             continue;
@@ -182,11 +189,17 @@ void Informer::onListComplete(bool relist)
                 h.onAdd(item);
         }
     }
-    m_listing.clear();
-    m_listing.shrink_to_fit();
+}
+
+void Informer::onListComplete(bool relist)
+{
+    ++m_counters.lists;
+    if (relist)
+        ++m_counters.relists;
+    m_relistRequested = false;
     // What the cache holds but the server no longer has was deleted while we were away.
     for (const QString &key : m_store.keys()) {
-        if (seen.count(key.toStdString()))
+        if (m_listed.count(key.toStdString()))
             continue;
         auto gone = m_store.erase(key);
         if (gone)
@@ -194,6 +207,8 @@ void Informer::onListComplete(bool relist)
                 if (h.onDelete)
                     h.onDelete(*gone, true);
     }
+    m_listed = {};
+    releaseFreeMemory();
     if (!m_synced) {
         m_synced = true;
         emit synced();

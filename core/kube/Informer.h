@@ -11,6 +11,8 @@
 #include <QTimer>
 
 #include <functional>
+#include <string>
+#include <unordered_set>
 #include <nlohmann/json.hpp>
 #include <vector>
 
@@ -74,7 +76,9 @@ signals:
 private:
     void setState(State s);
     void listPage(const QString &continueToken, bool relist);
+    void absorbListPage(nlohmann::json &items);
     void onListComplete(bool relist);
+    static void releaseFreeMemory();
     void startWatch();
     void onWatchData();
     void onWatchFinished();
@@ -99,7 +103,7 @@ private:
     QPointer<QNetworkReply> m_watch;
     WatchDecoder m_decoder;
     bool m_relistRequested = false;
-    std::vector<nlohmann::json> m_listing;   // items of the list in progress
+    std::unordered_set<std::string> m_listed;   // keys seen by the list in progress
     QTimer m_retryTimer;
     QTimer m_resyncTimer;
 };
