@@ -62,7 +62,8 @@ inline bool testbedCommand(const QStringList &args)
 class TcpRelay : public QObject
 {
 public:
-    TcpRelay(quint16 targetPort) : m_target(targetPort)
+    // proxyMode: behave as an HTTP CONNECT proxy (kubeconfig proxy-url) instead of a plain relay.
+    TcpRelay(quint16 targetPort, bool proxyMode = false) : m_target(targetPort), m_proxy(proxyMode)
     {
         QObject::connect(&m_server, &QTcpServer::newConnection, this, [this] { accept(); });
         if (!m_server.listen(QHostAddress::LocalHost, 0))
@@ -71,6 +72,7 @@ public:
     }
     quint16 port() const { return m_port; }
     int connections() const { return m_accepted; }
+    int connectRequests() const { return m_connects; }
     void cut()
     {
         m_server.close();
@@ -92,11 +94,35 @@ private:
             ++m_accepted;
             auto *out = new QTcpSocket(in);
             m_sockets << in << out;
-            out->connectToHost(QHostAddress::LocalHost, m_target);
-            QObject::connect(in, &QTcpSocket::readyRead, out, [in, out] {
+            auto *handshake = new QByteArray;
+            QObject::connect(in, &QObject::destroyed, [handshake] { delete handshake; });
+            if (!m_proxy)
+                out->connectToHost(QHostAddress::LocalHost, m_target);
+            QObject::connect(in, &QTcpSocket::readyRead, out, [this, in, out, handshake] {
+                if (m_proxy && out->state() == QAbstractSocket::UnconnectedState) {
+                    // Read "CONNECT host:port HTTP/1.1" and its headers, then open the tunnel.
+                    handshake->append(in->readAll());
+                    const int end = int(handshake->indexOf("\r\n\r\n"));
+                    if (end < 0)
+                        return;
+                    const QList<QByteArray> words = handshake->left(handshake->indexOf("\r\n")).split(' ');
+                    if (words.value(0) != "CONNECT") {
+                        in->write("HTTP/1.1 405 Method Not Allowed\r\n\r\n");
+                        in->disconnectFromHost();
+                        return;
+                    }
+                    ++m_connects;
+                    const QByteArray target = words.value(1);
+                    out->connectToHost(QString::fromLatin1(target.left(target.lastIndexOf(':'))),
+                                       quint16(target.mid(target.lastIndexOf(':') + 1).toUInt()));
+                    QObject::connect(out, &QTcpSocket::connected, in,
+                                     [in] { in->write("HTTP/1.1 200 Connection established\r\n\r\n"); });
+                    return;
+                }
                 if (out->state() == QAbstractSocket::ConnectedState) out->write(in->readAll());
             });
-            QObject::connect(out, &QTcpSocket::connected, in, [in, out] { out->write(in->readAll()); });
+            if (!m_proxy)
+                QObject::connect(out, &QTcpSocket::connected, in, [in, out] { out->write(in->readAll()); });
             QObject::connect(out, &QTcpSocket::readyRead, in, [in, out] { in->write(out->readAll()); });
             QObject::connect(in, &QTcpSocket::disconnected, out, [out] { out->disconnectFromHost(); });
             QObject::connect(out, &QTcpSocket::disconnected, in, [in] { in->disconnectFromHost(); });
@@ -107,6 +133,8 @@ private:
     quint16 m_target;
     quint16 m_port = 0;
     int m_accepted = 0;
+    bool m_proxy = false;
+    int m_connects = 0;
     QList<QPointer<QTcpSocket>> m_sockets;
 };
 

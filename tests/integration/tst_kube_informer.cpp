@@ -135,6 +135,38 @@ private slots:
         QCOMPARE(lateAdds, int(inf.store().size()));
     }
 
+    void selectorsIndexersAndResync()
+    {
+        const QString sns = ns + QStringLiteral("-sel");
+        QVERIFY(admin->create(resources::namespaces(), {}, json{{"apiVersion", "v1"}, {"kind", "Namespace"}, {"metadata", {{"name", sns.toStdString()}}}}).ok());
+        for (int i = 0; i < 6; ++i) {
+            json cm = object("ConfigMap", QStringLiteral("s-%1").arg(i), sns);
+            cm["metadata"]["labels"] = {{"tier", i % 2 ? "odd" : "even"}, {"group", i < 3 ? "low" : "high"}};
+            QVERIFY(admin->create(resources::configMaps(), sns, cm).ok());
+        }
+        Informer::Options o;
+        o.ns = sns;
+        o.labelSelector = QStringLiteral("tier=even");
+        o.fieldSelector = QStringLiteral("metadata.name!=s-4");
+        o.resyncMs = 100;
+        Informer inf(admin.get(), resources::configMaps(), o);
+        inf.store().addIndexer(QStringLiteral("group"), [](const json &obj) {
+            return QStringList{QString::fromStdString(obj["metadata"]["labels"].value("group", ""))};
+        });
+        int resyncs = 0;
+        inf.addHandlers({{}, [&](const json &a, const json &b) { if (a == b) ++resyncs; }, {}});
+        inf.start();
+        QVERIFY(inf.waitForSync(20000));
+        QCOMPARE(inf.store().keys().size(), 2);   // s-0 and s-2 (s-4 excluded by the field selector)
+        QCOMPARE(inf.store().byIndex(QStringLiteral("group"), QStringLiteral("low")).size(), 2);
+        QTRY_VERIFY_WITH_TIMEOUT(resyncs >= 4, 10000);  // periodic resync replays cached objects
+        // An object leaving the label selector is a deletion for this informer.
+        QVERIFY(admin->patch(resources::configMaps(), sns, QStringLiteral("s-0"), PatchType::Merge,
+                             R"({"metadata":{"labels":{"tier":"odd"}}})").ok());
+        QTRY_COMPARE_WITH_TIMEOUT(inf.store().keys().size(), 1, 10000);
+        admin->remove(resources::namespaces(), {}, sns);
+    }
+
     void resumesAfterDroppedConnection()
     {
         testbed::TcpRelay relay(quint16(testbed::clusterEnv(QStringLiteral("ci-consumer"), QStringLiteral("APISERVER_PORT")).toUInt()));

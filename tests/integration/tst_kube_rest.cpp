@@ -300,6 +300,22 @@ private slots:
         QVERIFY(skip.serverVersion().ok());
     }
 
+    void proxyUrl()
+    {
+        testbed::TcpRelay proxy(0, /*proxyMode=*/true);
+        RestConfig rc = testbed::restConfig(QStringLiteral("ci-consumer"));
+        rc.proxyUrl = QStringLiteral("http://127.0.0.1:%1").arg(proxy.port());
+        KubeClient c(rc);
+        auto v = c.serverVersion();
+        QVERIFY2(v.ok(), qPrintable(v ? QString() : v.error().toString()));
+        QCOMPARE(proxy.connectRequests(), 1);   // the request really went through the proxy
+        rc.proxyUrl = QStringLiteral("ftp://127.0.0.1:1");
+        KubeClient bad(rc);
+        auto r = bad.serverVersion();
+        QVERIFY(!r.ok());
+        QVERIFY(r.error().toString().contains(QStringLiteral("unsupported scheme")));
+    }
+
     void rsaClientCertificateFromTheClustersCsrApi()
     {
         QTemporaryDir dir;
