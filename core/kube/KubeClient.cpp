@@ -96,7 +96,7 @@ Result<QNetworkRequest> KubeClient::prepare(const KubeRequest &request, bool str
         return e;
     }
     QNetworkRequest req(urlFor(request));
-    req.setRawHeader("Accept", "application/json");
+    req.setRawHeader("Accept", request.accept.isEmpty() ? QByteArray("application/json") : request.accept);
     req.setRawHeader("User-Agent", "spillway/" + Version::current().toString().toLatin1());
     if (!request.body.isEmpty() || request.verb == "POST" || request.verb == "PUT" || request.verb == "PATCH")
         req.setRawHeader("Content-Type", request.contentType.isEmpty() ? QByteArray("application/json") : request.contentType);

@@ -31,6 +31,7 @@ struct KubeRequest {
     QByteArray contentType;       // default application/json when there is a body
     QString describe;             // what this is about, for errors ("configmaps default/foo")
     bool retryUnsafe = false;     // retry 5xx / dropped connections even though the verb is not GET
+    QByteArray accept;            // default application/json (e.g. a server-side Table instead)
 };
 
 struct KubeResponse {

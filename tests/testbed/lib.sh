@@ -38,11 +38,14 @@ testbed_bin_dir() { echo "${SPILLWAY_TESTBED_BIN:-$(testbed_cache_root)/$(testbe
 
 testbed_state_root() { echo "${SPILLWAY_STATE_DIR:-${XDG_STATE_HOME:-$HOME/.local/state}/spillway}/clusters"; }
 
-# A random port on 127.0.0.1 that nothing listens on; the caller binds it soon after.
+# A random port on 127.0.0.1 that no socket uses; the caller binds it soon after. Ports come
+# from below the kernel's ephemeral range, so outgoing connections never hold them.
 free_port() {
-  local p i
+  local p i lo=10000 hi
+  hi=$(awk '{print $1 - 1}' /proc/sys/net/ipv4/ip_local_port_range 2>/dev/null || echo 32767)
+  [ "$hi" -gt $((lo + 1000)) ] || { lo=1024; hi=$((lo + 8000)); }
   for i in $(seq 1 200); do
-    p=$(( 20000 + (RANDOM * 32768 + RANDOM) % 40000 ))
+    p=$(( lo + (RANDOM * 32768 + RANDOM) % (hi - lo) ))
     if ! port_in_use "$p" && ! grep -qx "$p" "${TESTBED_TAKEN_PORTS:-/dev/null}" 2>/dev/null; then
       [ -n "${TESTBED_TAKEN_PORTS:-}" ] && echo "$p" >> "$TESTBED_TAKEN_PORTS"
       echo "$p"; return 0
@@ -52,7 +55,7 @@ free_port() {
 }
 
 port_in_use() {
-  [ -n "$(ss -Hltn "( sport = :$1 )" 2>/dev/null)" ]
+  [ -n "$(ss -Htan "( sport = :$1 )" 2>/dev/null)" ]
 }
 
 # Prints what holds a port, for error messages.

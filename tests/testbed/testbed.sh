@@ -275,7 +275,8 @@ wait_for() { # dir component seconds cmd...
     if ! kill -0 "$pid" 2>/dev/null; then
       tail -n 25 "$dir/logs/$comp.log" >&2
       if grep -qiE "address already in use|bind: " "$dir/logs/$comp.log"; then
-        die "$comp could not bind its port (another process took it); run 'up' again"
+        note "$comp could not bind its port: another process took it meanwhile"
+        exit 75
       fi
       die "$comp exited during start-up (log above; full log: $dir/logs/$comp.log)"
     fi
@@ -383,7 +384,14 @@ cmd_kubeconfig() {
 
 sub=${1:-}; [ $# -gt 0 ] && shift
 case "$sub" in
-  up) cmd_up "$@" ;;
+  up)
+    # A port can be taken between choosing and binding it; start again with fresh ports.
+    for attempt in 1 2 3; do
+      rc=0; ( cmd_up "$@" ) || rc=$?
+      [ $rc -eq 75 ] || exit $rc
+      note "retrying with other ports (attempt $((attempt + 1)) of 3)…"
+    done
+    die "could not find free ports for the cluster after 3 attempts" ;;
   down) cmd_down "$@" ;;
   list) cmd_list ;;
   kubeconfig) cmd_kubeconfig "$@" ;;

@@ -10,7 +10,11 @@ trap '"$RUN" cluster down "$name" >/dev/null 2>&1 || true; "$RUN" cluster down "
 
 no_procs_of() { ! pgrep -f -- "$(testbed_state_root)/$1/" >/dev/null; }
 
-out=$("$RUN" cluster up "$name" --nodes 2 --node-cpu 2 --node-memory 4Gi --node-labels a=b 2>/dev/null)
+errlog=$(mktemp)
+if ! out=$("$RUN" cluster up "$name" --nodes 2 --node-cpu 2 --node-memory 4Gi --node-labels a=b 2>"$errlog"); then
+  cat "$errlog"; fail "'cluster up' failed"; finish; exit 1
+fi
+rm -f "$errlog"
 kcfg=$(echo "$out" | tail -n 1)
 assert_eq "$(testbed_state_root)/$name/kubeconfig" "$kcfg" "last line of 'cluster up' is the kubeconfig path"
 assert_eq 2 "$("$KUBECTL" --kubeconfig "$kcfg" get nodes -l a=b -o name | wc -l)" "two labelled nodes"

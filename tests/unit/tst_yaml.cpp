@@ -1,0 +1,101 @@
+#include "common/Yaml.h"
+
+#include <QTest>
+#include <cmath>
+
+using spillway::jsonToYaml;
+using spillway::yamlDocumentsToJson;
+using spillway::yamlToJson;
+using nlohmann::json;
+
+class TestYaml : public QObject
+{
+    Q_OBJECT
+private slots:
+    void scalarsResolveAsKubectlDoes_data()
+    {
+        QTest::addColumn<QByteArray>("yaml");
+        QTest::addColumn<QByteArray>("expectedJson");
+        QTest::newRow("int") << QByteArray("v: 42") << QByteArray(R"({"v":42})");
+        QTest::newRow("negative") << QByteArray("v: -7") << QByteArray(R"({"v":-7})");
+        QTest::newRow("float") << QByteArray("v: 1.5") << QByteArray(R"({"v":1.5})");
+        QTest::newRow("exp") << QByteArray("v: 1e3") << QByteArray(R"({"v":1000.0})");
+        QTest::newRow("hex") << QByteArray("v: 0x1F") << QByteArray(R"({"v":31})");
+        QTest::newRow("true") << QByteArray("v: true") << QByteArray(R"({"v":true})");
+        QTest::newRow("yes is a bool (YAML 1.1)") << QByteArray("v: yes") << QByteArray(R"({"v":true})");
+        QTest::newRow("off is a bool") << QByteArray("v: off") << QByteArray(R"({"v":false})");
+        QTest::newRow("null") << QByteArray("v: null") << QByteArray(R"({"v":null})");
+        QTest::newRow("tilde") << QByteArray("v: ~") << QByteArray(R"({"v":null})");
+        QTest::newRow("empty") << QByteArray("v:") << QByteArray(R"({"v":null})");
+        QTest::newRow("quoted number stays string") << QByteArray("v: \"42\"") << QByteArray(R"({"v":"42"})");
+        QTest::newRow("single-quoted bool stays string") << QByteArray("v: 'yes'") << QByteArray(R"({"v":"yes"})");
+        QTest::newRow("quantity") << QByteArray("cpu: 500m") << QByteArray(R"({"cpu":"500m"})");
+        QTest::newRow("version-like") << QByteArray("v: 1.2.3") << QByteArray(R"({"v":"1.2.3"})");
+        QTest::newRow("ip") << QByteArray("v: 10.0.0.1") << QByteArray(R"({"v":"10.0.0.1"})");
+        QTest::newRow("cidr") << QByteArray("v: 10.244.0.0/16") << QByteArray(R"({"v":"10.244.0.0/16"})");
+        QTest::newRow("block literal") << QByteArray("v: |\n  a\n  b\n") << QByteArray(R"({"v":"a\nb\n"})");
+        QTest::newRow("flow") << QByteArray("v: {a: [1, x]}") << QByteArray(R"({"v":{"a":[1,"x"]}})");
+        QTest::newRow("anchor") << QByteArray("a: &x {k: 1}\nb: *x") << QByteArray(R"({"a":{"k":1},"b":{"k":1}})");
+    }
+    void scalarsResolveAsKubectlDoes()
+    {
+        QFETCH(QByteArray, yaml);
+        QFETCH(QByteArray, expectedJson);
+        auto j = yamlToJson(yaml);
+        QVERIFY2(j.ok(), qPrintable(j ? QString() : j.error().toString()));
+        QCOMPARE(QByteArray::fromStdString(j->dump()), expectedJson);
+    }
+    void multipleDocuments()
+    {
+        auto docs = yamlDocumentsToJson("---\na: 1\n---\n---\nb: 2\n");
+        QVERIFY(docs.ok());
+        QCOMPARE(docs->size(), size_t(2));
+        QVERIFY(!yamlToJson("a: 1\n---\nb: 2\n").ok());
+    }
+    void errorsNameThePosition_data()
+    {
+        QTest::addColumn<QByteArray>("yaml");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("bad indent") << QByteArray("a:\n  b: 1\n c: 2\n") << QStringLiteral("line 3");
+        QTest::newRow("unclosed") << QByteArray("a: [1, 2\n") << QStringLiteral("is not valid YAML");
+        QTest::newRow("tab") << QByteArray("a:\n\t- b\n") << QStringLiteral("is not valid YAML");
+        QTest::newRow("duplicate key") << QByteArray("a: 1\na: 2\n") << QStringLiteral("appears twice");
+        QTest::newRow("complex key") << QByteArray("? [a, b]\n: 1\n") << QStringLiteral("mapping key");
+    }
+    void errorsNameThePosition()
+    {
+        QFETCH(QByteArray, yaml);
+        QFETCH(QString, expected);
+        auto j = yamlToJson(yaml, QStringLiteral("editor"));
+        QVERIFY(!j.ok());
+        QVERIFY2(j.error().message.contains(expected), qPrintable(j.error().message));
+        QVERIFY(j.error().message.startsWith(QStringLiteral("editor ")));
+    }
+    void deepNestingIsRefused()
+    {
+        QByteArray deep = QByteArray(2000, '[') + QByteArray(2000, ']');
+        auto j = yamlToJson(deep);
+        QVERIFY(!j.ok());
+    }
+    void roundTrip()
+    {
+        // One raw string per line: moc cannot tokenize raw strings spanning lines.
+        const json original = json::parse(
+            R"({)"
+            R"("apiVersion": "offloading.liqo.io/v1beta1", "kind": "NamespaceOffloading",)"
+            R"("metadata": {"name": "offloading", "namespace": "demo", "labels": {"a": "yes", "b": "1", "c": ""}},)"
+            R"("spec": {"namespaceMappingStrategy": "EnforceSameName", "podOffloadingStrategy": "LocalAndRemote",)"
+            R"("clusterSelector": {"nodeSelectorTerms": [{"matchExpressions": [)"
+            R"({"key": "topology.kubernetes.io/region", "operator": "In", "values": ["eu-west", "null", "- x"]}]}]}},)"
+            R"("numbers": [1, -2.5, true, null, {}, [], "multi\nline", "key: value", "#hash", " padded "])"
+            R"(})");
+        const QByteArray yaml = jsonToYaml(original);
+        auto back = yamlToJson(yaml);
+        QVERIFY2(back.ok(), yaml.constData());
+        QCOMPARE(QByteArray::fromStdString(back->dump()), QByteArray::fromStdString(original.dump()));
+        QVERIFY(yaml.contains("namespaceMappingStrategy: EnforceSameName\n"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestYaml)
+#include "tst_yaml.moc"
