@@ -98,40 +98,38 @@ Result<json> KubeClient::listAll(const ResourceRef &r, const QString &ns, ListOp
     return all;
 }
 
-Result<json> KubeClient::create(const ResourceRef &r, const QString &ns, const json &obj, const WriteOptions &opts)
+namespace {
+
+// create, update and updateStatus differ only in verb, path and what the error names.
+KubeRequest writeRequest(const QByteArray &verb, const QString &path, const QString &describe, const json &obj,
+                         const WriteOptions &opts)
 {
     KubeRequest req;
-    req.verb = "POST";
-    req.path = r.path(ns);
-    req.describe = r.describe(ns, nameOf(obj));
+    req.verb = verb;
+    req.path = path;
+    req.describe = describe;
     req.body = dump(obj);
     if (opts.dryRun) req.query.addQueryItem(QStringLiteral("dryRun"), QStringLiteral("All"));
     if (!opts.fieldManager.isEmpty()) req.query.addQueryItem(QStringLiteral("fieldManager"), opts.fieldManager);
-    return jsonCall(req);
+    return req;
+}
+
+} // namespace
+
+Result<json> KubeClient::create(const ResourceRef &r, const QString &ns, const json &obj, const WriteOptions &opts)
+{
+    return jsonCall(writeRequest("POST", r.path(ns), r.describe(ns, nameOf(obj)), obj, opts));
 }
 
 Result<json> KubeClient::update(const ResourceRef &r, const QString &ns, const json &obj, const WriteOptions &opts)
 {
-    KubeRequest req;
-    req.verb = "PUT";
-    req.path = r.path(ns, nameOf(obj));
-    req.describe = r.describe(ns, nameOf(obj));
-    req.body = dump(obj);
-    if (opts.dryRun) req.query.addQueryItem(QStringLiteral("dryRun"), QStringLiteral("All"));
-    if (!opts.fieldManager.isEmpty()) req.query.addQueryItem(QStringLiteral("fieldManager"), opts.fieldManager);
-    return jsonCall(req);
+    return jsonCall(writeRequest("PUT", r.path(ns, nameOf(obj)), r.describe(ns, nameOf(obj)), obj, opts));
 }
 
 Result<json> KubeClient::updateStatus(const ResourceRef &r, const QString &ns, const json &obj, const WriteOptions &opts)
 {
-    KubeRequest req;
-    req.verb = "PUT";
-    req.path = r.path(ns, nameOf(obj), QStringLiteral("status"));
-    req.describe = r.describe(ns, nameOf(obj)) + QStringLiteral(" (status)");
-    req.body = dump(obj);
-    if (opts.dryRun) req.query.addQueryItem(QStringLiteral("dryRun"), QStringLiteral("All"));
-    if (!opts.fieldManager.isEmpty()) req.query.addQueryItem(QStringLiteral("fieldManager"), opts.fieldManager);
-    return jsonCall(req);
+    return jsonCall(writeRequest("PUT", r.path(ns, nameOf(obj), QStringLiteral("status")),
+                                 r.describe(ns, nameOf(obj)) + QStringLiteral(" (status)"), obj, opts));
 }
 
 Result<json> KubeClient::patch(const ResourceRef &r, const QString &ns, const QString &name, PatchType type,
