@@ -39,7 +39,7 @@ struct RestConfig {
     QString proxyUrl;                         // http(s):// or socks5:// proxy
 
     QByteArray clientCertPem;                 // client certificate (PEM), may include a chain
-    QByteArray clientKeyPem;                  // RSA or EC private key (PEM: PKCS#1, SEC1 or PKCS#8)
+    QByteArray clientKeyPem;                  // RSA, EC or Ed25519 private key (PEM: PKCS#1, SEC1 or PKCS#8)
     QString bearerToken;
     QString tokenFile;                        // re-read when it changes (service-account tokens rotate)
     QString username;                         // basic auth (legacy)

@@ -1,6 +1,9 @@
 #include "kube/TlsSetup.h"
 
 #include <QSslCertificate>
+
+#include <openssl/evp.h>
+#include <openssl/pem.h>
 #include <QSslKey>
 #include <QUrl>
 
@@ -42,8 +45,19 @@ Result<QSslConfiguration> buildTlsConfiguration(const RestConfig &config, const 
         QSslKey key(keyPem, QSsl::Rsa, QSsl::Pem, QSsl::PrivateKey);
         if (key.isNull())
             key = QSslKey(keyPem, QSsl::Ec, QSsl::Pem, QSsl::PrivateKey);
+        if (key.isNull()) {
+            // Qt has no Ed25519 key type; hand the OpenSSL key over as an opaque handle
+            // (Liqo-style cluster identities use Ed25519).
+            BIO *bio = BIO_new_mem_buf(keyPem.constData(), int(keyPem.size()));
+            EVP_PKEY *pkey = PEM_read_bio_PrivateKey(bio, nullptr, nullptr, nullptr);
+            BIO_free(bio);
+            if (pkey && EVP_PKEY_get_id(pkey) == EVP_PKEY_ED25519)
+                key = QSslKey(Qt::HANDLE(pkey), QSsl::PrivateKey); // takes ownership
+            else if (pkey)
+                EVP_PKEY_free(pkey);
+        }
         if (key.isNull())
-            return tlsError(QStringLiteral("the client key of user \"%1\" is not an RSA or EC private key in PEM form").arg(config.userName),
+            return tlsError(QStringLiteral("the client key of user \"%1\" is not an RSA, EC or Ed25519 private key in PEM form").arg(config.userName),
                             QStringLiteral("check client-key(-data) in the kubeconfig"));
         if (chain.first().expiryDate().isValid() && chain.first().expiryDate() < QDateTime::currentDateTimeUtc())
             return tlsError(QStringLiteral("the client certificate of user \"%1\" expired on %2")

@@ -9,7 +9,7 @@
 namespace spillway::kube {
 
 // TLS settings for one identity: trusted CAs (only the kubeconfig's when given, like kubectl),
-// verification mode, and a client certificate whose key may be RSA or EC in any PEM form.
+// verification mode, and a client certificate whose key may be RSA, EC or Ed25519 in any PEM form.
 Result<QSslConfiguration> buildTlsConfiguration(const RestConfig &config, const QByteArray &certPem, const QByteArray &keyPem);
 
 // http://, https:// and socks5:// proxies as kubeconfig's proxy-url allows.

@@ -2,6 +2,7 @@
 // pagination, discovery and the client-side rate limiter.
 #include "Testbed.h"
 #include "kube/KubeClient.h"
+#include "tls/Pki.h"
 
 #include <QElapsedTimer>
 #include <QTemporaryDir>
@@ -54,6 +55,47 @@ int countLines(const QString &path)
     if (!f.open(QIODevice::ReadOnly))
         return 0;
     return int(f.readAll().count('\n'));
+}
+
+const ResourceRef &csrResource()
+{
+    static const ResourceRef r{QStringLiteral("certificates.k8s.io"), QStringLiteral("v1"), QStringLiteral("certificatesigningrequests"),
+                               QStringLiteral("CertificateSigningRequest"), false};
+    return r;
+}
+
+// Submits a CSR for client auth, approves it through the approval subresource (as a provider's
+// controller will) and returns the certificate the cluster's signer issued.
+QByteArray signedByCluster(KubeClient &admin, const QString &name, const QByteArray &csrPem)
+{
+    json req = {{"apiVersion", "certificates.k8s.io/v1"}, {"kind", "CertificateSigningRequest"},
+                {"metadata", {{"name", name.toStdString()}}},
+                {"spec", {{"request", csrPem.toBase64().toStdString()},
+                          {"signerName", "kubernetes.io/kube-apiserver-client"},
+                          {"usages", json::array({"client auth"})}}}};
+    auto created = admin.create(csrResource(), {}, req);
+    if (!created) {
+        qWarning("%s", qPrintable(created.error().toString()));
+        return {};
+    }
+    json approved = *created;
+    approved["status"]["conditions"] = json::array({{{"type", "Approved"}, {"status", "True"}, {"reason", "SpillwayTest"}, {"message", "approved by test"}}});
+    KubeRequest approve;
+    approve.verb = "PUT";
+    approve.path = csrResource().path({}, name, QStringLiteral("approval"));
+    approve.body = QByteArray::fromStdString(approved.dump());
+    if (!admin.call(approve).ok())
+        return {};
+    for (int i = 0; i < 300; ++i) {
+        auto got = admin.get(csrResource(), {}, name);
+        const QByteArray cert = got ? QByteArray::fromBase64(QByteArray::fromStdString((*got)["status"].value("certificate", ""))) : QByteArray();
+        if (!cert.isEmpty()) {
+            admin.remove(csrResource(), {}, name);
+            return cert;
+        }
+        QTest::qWait(100);
+    }
+    return {};
 }
 
 } // namespace
@@ -328,32 +370,41 @@ private slots:
         QVERIFY(openssl.waitForFinished(60000) && openssl.exitCode() == 0);
         QFile csrFile(csr), keyFile(key);
         QVERIFY(csrFile.open(QIODevice::ReadOnly) && keyFile.open(QIODevice::ReadOnly));
-        const ResourceRef csrs{QStringLiteral("certificates.k8s.io"), QStringLiteral("v1"), QStringLiteral("certificatesigningrequests"),
-                               QStringLiteral("CertificateSigningRequest"), false};
-        json req = {{"apiVersion", "certificates.k8s.io/v1"}, {"kind", "CertificateSigningRequest"},
-                    {"metadata", {{"name", user.toStdString()}}},
-                    {"spec", {{"request", csrFile.readAll().toBase64().toStdString()},
-                              {"signerName", "kubernetes.io/kube-apiserver-client"},
-                              {"usages", json::array({"client auth"})}}}};
-        auto created = admin->create(csrs, {}, req);
-        QVERIFY2(created.ok(), qPrintable(created ? QString() : created.error().toString()));
-        json approved = *created;
-        approved["status"]["conditions"] = json::array({{{"type", "Approved"}, {"status", "True"}, {"reason", "SpillwayTest"}, {"message", "approved by test"}}});
-        KubeRequest approve;
-        approve.verb = "PUT";
-        approve.path = csrs.path({}, user, QStringLiteral("approval"));
-        approve.body = QByteArray::fromStdString(approved.dump());
-        QVERIFY(admin->call(approve).ok());
-        QByteArray cert;
-        QTRY_VERIFY_WITH_TIMEOUT((cert = QByteArray::fromBase64(QByteArray::fromStdString(
-                                      (*admin->get(csrs, {}, user))["status"].value("certificate", "")))).size() > 0, 30000);
+        const QByteArray cert = signedByCluster(*admin, user, csrFile.readAll());
+        QVERIFY(!cert.isEmpty());
         RestConfig rc = testbed::restConfig(QStringLiteral("ci-consumer"));
         rc.clientCertPem = cert;
         rc.clientKeyPem = keyFile.readAll();
         QVERIFY(rc.clientKeyPem.contains("BEGIN PRIVATE KEY")); // PKCS#8 RSA
         KubeClient c(rc);
         QCOMPARE(whoAmI(c), user);
-        admin->remove(csrs, {}, user);
+    }
+
+    void ourCsrsAreSignedByTheCluster_data()
+    {
+        QTest::addColumn<int>("keyType");
+        QTest::newRow("EC P-256") << int(spillway::tls::KeyType::EcP256);
+        QTest::newRow("Ed25519") << int(spillway::tls::KeyType::Ed25519);
+    }
+    void ourCsrsAreSignedByTheCluster()
+    {
+        QFETCH(int, keyType);
+        auto key = spillway::tls::generateKey(spillway::tls::KeyType(keyType));
+        QVERIFY(key.ok());
+        const QString user = QStringLiteral("pki-user-%1-%2").arg(keyType).arg(QCoreApplication::applicationPid());
+        spillway::tls::CertificateSpec spec;
+        spec.commonName = user;
+        spec.organizations = {QStringLiteral("spillway-peers")};
+        spec.clientAuth = true;
+        auto csr = spillway::tls::certificateSigningRequest(key->privatePem, spec);
+        QVERIFY(csr.ok());
+        const QByteArray cert = signedByCluster(*admin, user, *csr);
+        QVERIFY(!cert.isEmpty());
+        RestConfig rc = testbed::restConfig(QStringLiteral("ci-consumer"));
+        rc.clientCertPem = cert;
+        rc.clientKeyPem = key->privatePem;
+        KubeClient c(rc);
+        QCOMPARE(whoAmI(c), user);
     }
 
     void throttledRequestsAreRetried()
