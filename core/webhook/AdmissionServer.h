@@ -1,0 +1,70 @@
+#pragma once
+
+#include "common/Error.h"
+
+#include <QHash>
+#include <QHostAddress>
+#include <QObject>
+#include <QSslConfiguration>
+
+#include <atomic>
+#include <functional>
+#include <nlohmann/json.hpp>
+#include <optional>
+
+class QSslServer;
+class QSslSocket;
+
+namespace spillway::webhook {
+
+struct AdmissionRequest {
+    QString uid, operation, kind, group, ns, name, username;
+    nlohmann::json object, oldObject;
+    bool dryRun = false;
+};
+
+struct AdmissionResponse {
+    bool allowed = true;
+    QString message;                       // shown to the user by kubectl when denied
+    int code = 0;                          // HTTP-style status in the Status (403 default when denied)
+    std::optional<nlohmann::json> patch;   // a JSON patch (mutating webhooks)
+    QStringList warnings;
+
+    static AdmissionResponse allow() { return {}; }
+    static AdmissionResponse deny(const QString &message, int code = 403) { return {false, message, code, std::nullopt, {}}; }
+};
+
+// HTTPS endpoint for admission.k8s.io/v1 AdmissionReviews, one handler per path. The apiserver
+// is the only expected client, but bodies are untrusted input: sizes are bounded, malformed
+// requests are answered 400 and counted, and a handler never sees a half-parsed review.
+class AdmissionServer : public QObject
+{
+    Q_OBJECT
+public:
+    using Handler = std::function<AdmissionResponse(const AdmissionRequest &)>;
+    static constexpr qsizetype kMaxBodyBytes = 8 * 1024 * 1024;
+
+    // certPem may hold the chain; keyPem any key QSslKey reads.
+    AdmissionServer(const QByteArray &certPem, const QByteArray &keyPem, QObject *parent = nullptr);
+    ~AdmissionServer() override;
+
+    void handle(const QString &path, Handler handler);
+    Result<quint16> listen(const QHostAddress &address, quint16 port = 0);
+    quint16 port() const;
+
+    quint64 reviews() const { return m_reviews; }
+    quint64 denied() const { return m_denied; }
+    quint64 malformed() const { return m_malformed; }
+
+private:
+    void onConnection();
+    bool serveOne(QSslSocket *socket, QByteArray &buffer);
+    QByteArray review(const QString &path, const QByteArray &body, int &status);
+
+    QSslServer *m_server = nullptr;
+    QSslConfiguration m_tls;
+    QHash<QString, Handler> m_handlers;
+    std::atomic<quint64> m_reviews{0}, m_denied{0}, m_malformed{0};
+};
+
+} // namespace spillway::webhook
