@@ -1,24 +1,185 @@
-// spillway-controller-manager — Liqo-compatible controller manager: peering, resources, offloading, IPAM and admission webhooks.
+// spillway-controller-manager — Spillway's in-cluster control loops and admission webhooks.
+// This main only wires core's pieces together: client, leader election, health and metrics,
+// and the admission webhook server.
 #include "common/Version.h"
+#include "kube/Kubeconfig.h"
+#include "kube/KubeClient.h"
+#include "kube/LeaderElector.h"
+#include "manager/WebhookRegistration.h"
+#include "observe/HealthServer.h"
+#include "observe/Log.h"
+#include "observe/Metrics.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
+#include <QHostInfo>
+#include <QSocketNotifier>
+
+#include <csignal>
 #include <cstdio>
+#include <sys/socket.h>
+#include <unistd.h>
+
+using namespace spillway;
+
+namespace {
+
+int signalPipe[2];
+
+void onSignal(int)
+{
+    const char c = 1;
+    [[maybe_unused]] auto n = ::write(signalPipe[1], &c, 1);
+}
+
+int fail(const QString &what)
+{
+    observe::log("error", QStringLiteral("controller-manager"), what);
+    return 1;
+}
+
+} // namespace
 
 int main(int argc, char **argv)
 {
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("spillway-controller-manager"));
-    QCoreApplication::setApplicationVersion(spillway::Version::current().toString());
+    QCoreApplication::setApplicationVersion(Version::current().toString());
 
-    QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral("Liqo-compatible controller manager: peering, resources, offloading, IPAM and admission webhooks."));
-    parser.addHelpOption();
-    parser.addVersionOption();
-    parser.process(app);
+    QCommandLineParser p;
+    p.setApplicationDescription(QStringLiteral("Liqo-compatible controller manager: peering, resources, offloading, IPAM and admission webhooks."));
+    p.addHelpOption();
+    p.addVersionOption();
+    const QCommandLineOption kubeconfig(QStringLiteral("kubeconfig"), QStringLiteral("Kubeconfig file (default: in-cluster, then KUBECONFIG / ~/.kube/config)."), QStringLiteral("file"));
+    const QCommandLineOption context(QStringLiteral("context"), QStringLiteral("Kubeconfig context."), QStringLiteral("name"));
+    const QCommandLineOption ns(QStringLiteral("namespace"), QStringLiteral("Namespace Spillway runs in."), QStringLiteral("ns"), QStringLiteral("liqo"));
+    const QCommandLineOption identity(QStringLiteral("identity"), QStringLiteral("Leader-election identity."), QStringLiteral("id"));
+    const QCommandLineOption leaderElect(QStringLiteral("leader-elect"), QStringLiteral("Elect a leader among replicas (true|false)."), QStringLiteral("bool"), QStringLiteral("true"));
+    const QCommandLineOption healthAddress(QStringLiteral("health-address"), QStringLiteral("Address of /healthz, /readyz, /metrics."), QStringLiteral("ip"), QStringLiteral("127.0.0.1"));
+    const QCommandLineOption healthPort(QStringLiteral("health-port"), QStringLiteral("Port of /healthz, /readyz, /metrics."), QStringLiteral("port"), QStringLiteral("8081"));
+    const QCommandLineOption webhookAddress(QStringLiteral("webhook-address"), QStringLiteral("Address the webhook server listens on."), QStringLiteral("ip"), QStringLiteral("127.0.0.1"));
+    const QCommandLineOption webhookPort(QStringLiteral("webhook-port"), QStringLiteral("Port of the webhook server."), QStringLiteral("port"), QStringLiteral("9443"));
+    const QCommandLineOption webhookHost(QStringLiteral("webhook-host"), QStringLiteral("Host the apiserver uses to reach the webhook."), QStringLiteral("host"), QStringLiteral("127.0.0.1"));
+    const QCommandLineOption qps(QStringLiteral("qps"), QStringLiteral("Client-side requests per second to the apiserver."), QStringLiteral("n"), QStringLiteral("100"));
+    const QCommandLineOption burst(QStringLiteral("burst"), QStringLiteral("Client-side request burst."), QStringLiteral("n"), QStringLiteral("100"));
+    const QCommandLineOption workers(QStringLiteral("workers"), QStringLiteral("Workers per controller."), QStringLiteral("n"), QStringLiteral("4"));
+    p.addOptions({kubeconfig, context, ns, identity, leaderElect, healthAddress, healthPort, webhookAddress, webhookPort, webhookHost, qps, burst, workers});
+    p.process(app);
 
-    // The component's behaviour arrives with its issue (#4); until then it says so plainly.
-    std::fprintf(stderr, "spillway-controller-manager %s: this component is not implemented yet\n",
-                 qPrintable(QCoreApplication::applicationVersion()));
-    return 2;
+    auto number = [&](const QCommandLineOption &o, int min, int max) -> int {
+        bool ok = false;
+        const int v = p.value(o).toInt(&ok);
+        if (!ok || v < min || v > max) {
+            std::fprintf(stderr, "spillway-controller-manager: --%s must be a number from %d to %d (got \"%s\")\n",
+                         qPrintable(o.names().first()), min, max, qPrintable(p.value(o)));
+            std::exit(2);
+        }
+        return v;
+    };
+    const int qpsValue = number(qps, 0, 100000), burstValue = number(burst, 1, 100000);
+    number(workers, 1, 256);
+    const quint16 hPort = quint16(number(healthPort, 0, 65535)), wPort = quint16(number(webhookPort, 0, 65535));
+    const QString leaderElectValue = p.value(leaderElect).toLower();
+    if (leaderElectValue != QLatin1String("true") && leaderElectValue != QLatin1String("false")) {
+        std::fprintf(stderr, "spillway-controller-manager: --leader-elect must be true or false\n");
+        return 2;
+    }
+
+    // Configuration: an explicit kubeconfig, else in-cluster, else the usual kubeconfig search.
+    Result<kube::RestConfig> config = Error{};
+    const bool inCluster = !p.isSet(kubeconfig) && qEnvironmentVariableIsSet("KUBERNETES_SERVICE_HOST");
+    if (inCluster) {
+        config = kube::inClusterConfig();
+    } else {
+        auto kc = p.isSet(kubeconfig) ? kube::Kubeconfig::loadFiles({p.value(kubeconfig)}) : kube::Kubeconfig::loadDefault();
+        if (!kc)
+            return fail(kc.error().toString());
+        config = kc->restConfig(p.value(context));
+    }
+    if (!config)
+        return fail(config.error().toString());
+    config->qps = qpsValue;
+    config->burst = burstValue;
+    kube::KubeClient client(*config);
+    auto version = client.serverVersion();
+    if (!version)
+        return fail(version.error().toString());
+    observe::log("info", QStringLiteral("controller-manager"), QStringLiteral("connected"),
+                 {{"version", Version::current().toString()}, {"server", config->server},
+                  {"kubernetes", QString::fromStdString(version->value("gitVersion", ""))}});
+
+    observe::Metrics metrics;
+    metrics.describe("spillway_leader", "1 while this replica holds the leader lease", "gauge");
+    metrics.describe("spillway_webhook_reviews_total", "AdmissionReviews answered", "counter");
+    metrics.describe("spillway_webhook_denied_total", "AdmissionReviews denied", "counter");
+    metrics.describe("spillway_webhook_malformed_total", "Malformed webhook requests refused", "counter");
+    metrics.describe("spillway_apiserver_requests_total", "Requests sent to the apiserver", "counter");
+    metrics.set("spillway_leader", 0);
+
+    manager::WebhookRegistration::Options wo;
+    wo.listenAddress = QHostAddress(p.value(webhookAddress));
+    wo.port = wPort;
+    wo.urlHost = p.value(webhookHost);
+    manager::WebhookRegistration webhooks(wo);
+    auto served = webhooks.start();
+    if (!served)
+        return fail(served.error().toString());
+    metrics.setCallback("spillway_webhook_reviews_total", [&] { return double(webhooks.server()->reviews()); });
+    metrics.setCallback("spillway_webhook_denied_total", [&] { return double(webhooks.server()->denied()); });
+    metrics.setCallback("spillway_webhook_malformed_total", [&] { return double(webhooks.server()->malformed()); });
+    metrics.setCallback("spillway_apiserver_requests_total", [&] { return double(client.stats().requests); });
+
+    observe::HealthServer health(&metrics, [] { return true; });
+    auto hp = health.listen(QHostAddress(p.value(healthAddress)), hPort);
+    if (!hp)
+        return fail(hp.error().toString());
+    observe::log("info", QStringLiteral("controller-manager"), QStringLiteral("serving"),
+                 {{"health", QStringLiteral("%1:%2").arg(p.value(healthAddress)).arg(*hp)},
+                  {"webhook", QStringLiteral("%1:%2").arg(p.value(webhookAddress)).arg(*served)}});
+
+    auto lead = [&] {
+        metrics.set("spillway_leader", 1);
+        auto r = webhooks.registerWith(client);
+        if (!r)
+            observe::log("error", QStringLiteral("webhook"), r.error().toString());
+        else
+            observe::log("info", QStringLiteral("webhook"), QStringLiteral("registered"), {{"configuration", wo.configName}});
+    };
+    std::unique_ptr<kube::LeaderElector> elector;
+    if (leaderElectValue == QLatin1String("true")) {
+        kube::LeaderElector::Options lo;
+        lo.ns = p.value(ns);
+        lo.name = QStringLiteral("spillway-controller-manager");
+        lo.identity = p.isSet(identity) ? p.value(identity)
+                                        : QStringLiteral("%1-%2").arg(QHostInfo::localHostName()).arg(QCoreApplication::applicationPid());
+        elector = std::make_unique<kube::LeaderElector>(&client, lo);
+        QObject::connect(elector.get(), &kube::LeaderElector::startedLeading, &app, [&] {
+            observe::log("info", QStringLiteral("leader-election"), QStringLiteral("started leading"), {{"identity", lo.identity}});
+            lead();
+        });
+        QObject::connect(elector.get(), &kube::LeaderElector::stoppedLeading, &app, [&] {
+            observe::log("info", QStringLiteral("leader-election"), QStringLiteral("stopped leading"), {{"identity", lo.identity}});
+            metrics.set("spillway_leader", 0);
+        });
+        QObject::connect(elector.get(), &kube::LeaderElector::newLeader, &app, [](const QString &who) {
+            observe::log("info", QStringLiteral("leader-election"), QStringLiteral("leader"), {{"identity", who}});
+        });
+        elector->start();
+    } else {
+        lead();
+    }
+
+    // SIGTERM/SIGINT: release the lease and exit cleanly (self-pipe: handlers may only write()).
+    if (::socketpair(AF_UNIX, SOCK_STREAM, 0, signalPipe) == 0) {
+        std::signal(SIGTERM, onSignal);
+        std::signal(SIGINT, onSignal);
+        auto *notifier = new QSocketNotifier(signalPipe[0], QSocketNotifier::Read, &app);
+        QObject::connect(notifier, &QSocketNotifier::activated, &app, [&] {
+            observe::log("info", QStringLiteral("controller-manager"), QStringLiteral("shutting down"));
+            if (elector)
+                elector->stop();
+            QCoreApplication::quit();
+        });
+    }
+    return app.exec();
 }

@@ -1,0 +1,41 @@
+#pragma once
+
+#include "common/Error.h"
+#include "kube/KubeClient.h"
+#include "webhook/AdmissionServer.h"
+
+#include <memory>
+
+namespace spillway::manager {
+
+// The controller manager's admission webhooks: a serving certificate from a CA made at start
+// (nothing to distribute by hand), the server, and the ValidatingWebhookConfiguration that
+// points the apiserver at it with that CA as caBundle.
+class WebhookRegistration
+{
+public:
+    struct Options {
+        QHostAddress listenAddress = QHostAddress::LocalHost;
+        quint16 port = 9443;
+        QString urlHost = QStringLiteral("127.0.0.1");   // how the apiserver reaches us
+        QString configName = QStringLiteral("spillway-validating-webhook");
+        QString fieldManager = QStringLiteral("spillway-controller-manager");
+    };
+
+    explicit WebhookRegistration(Options options);
+    ~WebhookRegistration();
+
+    Result<quint16> start();                          // certificate + server
+    Result<void> registerWith(kube::KubeClient &client); // (re)apply the configuration
+    webhook::AdmissionServer *server() const { return m_server.get(); }
+    const QByteArray &caPem() const { return m_caPem; }
+
+    static kube::ResourceRef validatingWebhookConfigurations();
+
+private:
+    Options m_options;
+    QByteArray m_caPem;
+    std::unique_ptr<webhook::AdmissionServer> m_server;
+};
+
+} // namespace spillway::manager

@@ -1,0 +1,167 @@
+// spillway-controller-manager as a process against the testbed: health, metrics, leader
+// election between two replicas with hand-over on SIGTERM, its admission webhook registered
+// and enforced by the real apiserver, and bad flags / unreachable clusters reported clearly.
+#include "Testbed.h"
+#include "common/Yaml.h"
+#include "kube/KubeClient.h"
+
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
+#include <QTcpServer>
+#include <QTemporaryDir>
+
+using namespace spillway::kube;
+using nlohmann::json;
+
+namespace {
+
+QString binary()
+{
+    return QProcessEnvironment::systemEnvironment().value(QStringLiteral("SPILLWAY_BIN")) + QStringLiteral("/spillway-controller-manager");
+}
+
+quint16 freePort()
+{
+    QTcpServer s;
+    s.listen(QHostAddress::LocalHost, 0);
+    return s.serverPort();
+}
+
+struct Replica {
+    std::unique_ptr<QProcess> process = std::make_unique<QProcess>();
+    quint16 health = freePort();
+    quint16 webhook = freePort();
+};
+
+void launch(Replica &r, const QString &identity)
+{
+    r.process->setProcessChannelMode(QProcess::MergedChannels);
+    r.process->start(binary(), {QStringLiteral("--kubeconfig"), testbed::kubeconfigPath(QStringLiteral("ci-provider")),
+                                QStringLiteral("--namespace"), QStringLiteral("liqo"), QStringLiteral("--identity"), identity,
+                                QStringLiteral("--health-port"), QString::number(r.health),
+                                QStringLiteral("--webhook-port"), QString::number(r.webhook)});
+}
+
+// GET on the health server; "" when it does not answer.
+QByteArray scrape(quint16 port, const char *path, int *status = nullptr)
+{
+    QNetworkAccessManager nam;
+    QNetworkReply *reply = nam.get(QNetworkRequest(QUrl(QStringLiteral("http://127.0.0.1:%1%2").arg(port).arg(QLatin1String(path)))));
+    QEventLoop loop;
+    QObject::connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
+    loop.exec();
+    if (status)
+        *status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+    reply->deleteLater();
+    return reply->error() == QNetworkReply::NoError ? reply->readAll() : QByteArray();
+}
+
+bool isLeader(const Replica &r)
+{
+    return scrape(r.health, "/metrics").contains("\nspillway_leader 1\n");
+}
+
+ResourceRef offloadings()
+{
+    return {QStringLiteral("offloading.liqo.io"), QStringLiteral("v1beta1"), QStringLiteral("namespaceoffloadings"),
+            QStringLiteral("NamespaceOffloading"), true};
+}
+
+} // namespace
+
+class TestControllerManager : public QObject
+{
+    Q_OBJECT
+    std::unique_ptr<KubeClient> admin;
+
+private slots:
+    void initTestCase()
+    {
+        admin = std::make_unique<KubeClient>(testbed::restConfig(QStringLiteral("ci-provider")));
+        admin->create(resources::namespaces(), {}, json{{"apiVersion", "v1"}, {"kind", "Namespace"}, {"metadata", {{"name", "liqo"}}}});
+        QFile crdFile(QProcessEnvironment::systemEnvironment().value(QStringLiteral("SPILLWAY_SOURCE_DIR"))
+                      + QStringLiteral("/installer/crds/offloading.liqo.io_namespaceoffloadings.yaml"));
+        QVERIFY(crdFile.open(QIODevice::ReadOnly));
+        auto crd = spillway::yamlToJson(crdFile.readAll());
+        QVERIFY(admin->apply(resources::customResourceDefinitions(), {}, *crd, QStringLiteral("spillway-installer"), true).ok());
+    }
+
+    void healthLeaderElectionAndWebhook()
+    {
+        Replica a, b;
+        launch(a, QStringLiteral("replica-a"));
+        QTRY_COMPARE_WITH_TIMEOUT(scrape(a.health, "/healthz"), QByteArray("ok\n"), 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(isLeader(a), 20000);
+        launch(b, QStringLiteral("replica-b"));
+        QTRY_COMPARE_WITH_TIMEOUT(scrape(b.health, "/readyz"), QByteArray("ok\n"), 20000);
+        QVERIFY(!isLeader(b));
+        QVERIFY(scrape(a.health, "/metrics").contains("# TYPE spillway_webhook_reviews_total counter"));
+
+        // The leader's webhook is registered: the real apiserver calls it.
+        const QString ns = QStringLiteral("cm-test-%1").arg(QCoreApplication::applicationPid());
+        QVERIFY(admin->create(resources::namespaces(), {}, json{{"apiVersion", "v1"}, {"kind", "Namespace"}, {"metadata", {{"name", ns.toStdString()}}}}).ok());
+        json wrong = {{"apiVersion", "offloading.liqo.io/v1beta1"}, {"kind", "NamespaceOffloading"},
+                      {"metadata", {{"name", "not-offloading"}, {"namespace", ns.toStdString()}}}, {"spec", json::object()}};
+        spillway::Result<json> r = json();
+        QTRY_VERIFY_WITH_TIMEOUT(!(r = admin->create(offloadings(), ns, wrong)).ok(), 20000);
+        QVERIFY2(r.error().message.contains(QStringLiteral("must be named \"offloading\"")), qPrintable(r.error().toString()));
+        QVERIFY(scrape(a.health, "/metrics").contains("spillway_webhook_denied_total"));
+
+        // SIGTERM releases the lease: the standby takes over and re-registers its own webhook.
+        a.process->terminate();
+        QVERIFY(a.process->waitForFinished(15000));
+        QCOMPARE(a.process->exitCode(), 0);
+        QVERIFY(a.process->readAll().contains("\"msg\":\"shutting down\""));
+        QTRY_VERIFY_WITH_TIMEOUT(isLeader(b), 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(!admin->create(offloadings(), ns, wrong).ok(), 20000);
+        auto ok = admin->create(offloadings(), ns, json{{"apiVersion", "offloading.liqo.io/v1beta1"}, {"kind", "NamespaceOffloading"},
+                                                         {"metadata", {{"name", "offloading"}, {"namespace", ns.toStdString()}}},
+                                                         {"spec", json::object()}});
+        QVERIFY2(ok.ok(), qPrintable(ok ? QString() : ok.error().toString()));
+        b.process->terminate();
+        QVERIFY(b.process->waitForFinished(15000));
+        // Nothing keeps pointing the apiserver at a webhook that is gone.
+        admin->remove(ResourceRef{QStringLiteral("admissionregistration.k8s.io"), QStringLiteral("v1"),
+                                  QStringLiteral("validatingwebhookconfigurations"), QStringLiteral("ValidatingWebhookConfiguration"), false},
+                      {}, QStringLiteral("spillway-validating-webhook"));
+        admin->remove(resources::namespaces(), {}, ns);
+    }
+
+    void badInputIsReportedClearly()
+    {
+        QProcess p;
+        p.setProcessChannelMode(QProcess::MergedChannels);
+        p.start(binary(), {QStringLiteral("--qps"), QStringLiteral("lots")});
+        QVERIFY(p.waitForFinished(10000));
+        QCOMPARE(p.exitCode(), 2);
+        QVERIFY(p.readAll().contains("--qps must be a number"));
+
+        QTemporaryDir dir;
+        QFile broken(dir.filePath(QStringLiteral("config")));
+        QVERIFY(broken.open(QIODevice::WriteOnly));
+        broken.write("apiVersion: v1\nclusters: [\n");
+        broken.close();
+        p.start(binary(), {QStringLiteral("--kubeconfig"), broken.fileName()});
+        QVERIFY(p.waitForFinished(10000));
+        QCOMPARE(p.exitCode(), 1);
+        QVERIFY(p.readAll().contains("is not valid YAML"));
+
+        // An unreachable cluster: the kubeconfig is fine but nothing listens there.
+        QFile orig(testbed::kubeconfigPath(QStringLiteral("ci-provider")));
+        QVERIFY(orig.open(QIODevice::ReadOnly));
+        QByteArray cfg = orig.readAll();
+        const QString server = testbed::clusterEnv(QStringLiteral("ci-provider"), QStringLiteral("SERVER"));
+        cfg.replace(server.toUtf8(), QByteArray("https://127.0.0.1:1"));
+        QFile unreachable(dir.filePath(QStringLiteral("unreachable")));
+        QVERIFY(unreachable.open(QIODevice::WriteOnly));
+        unreachable.write(cfg);
+        unreachable.close();
+        p.start(binary(), {QStringLiteral("--kubeconfig"), unreachable.fileName()});
+        QVERIFY(p.waitForFinished(120000));
+        QCOMPARE(p.exitCode(), 1);
+        QVERIFY(p.readAll().contains("refused"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestControllerManager)
+#include "tst_controller_manager.moc"
