@@ -1,0 +1,139 @@
+#include "apis/offloading/v1beta1/NamespaceOffloading.h"
+
+#include <stdexcept>
+
+namespace spillway::apis::offloading::v1beta1 {
+
+using nlohmann::json;
+
+namespace {
+
+template <typename E, size_t N>
+std::string enumName(E e, const std::array<std::string_view, N> &names)
+{
+    return std::string(names.at(size_t(e)));
+}
+
+// Unknown enum values are a decode error (nlohmann reports it as a type_error to the caller).
+template <typename E, size_t N>
+E enumValue(const json &j, const std::array<std::string_view, N> &names, const char *field)
+{
+    const std::string s = j.get<std::string>();
+    for (size_t i = 0; i < N; ++i)
+        if (names[i] == s)
+            return E(i);
+    throw std::invalid_argument(std::string(field) + ": unknown value \"" + s + "\"");
+}
+
+template <typename T>
+void optionalField(const json &j, const char *key, T &out)
+{
+    if (auto it = j.find(key); it != j.end() && !it->is_null())
+        it->get_to(out);
+}
+
+} // namespace
+
+void to_json(json &j, const SelectorRequirement &v)
+{
+    j = {{"key", v.key}, {"operator", enumName(v.op, kSelectorOperators)}};
+    if (!v.values.empty())
+        j["values"] = v.values;
+}
+
+void from_json(const json &j, SelectorRequirement &v)
+{
+    j.at("key").get_to(v.key);
+    v.op = enumValue<SelectorOperator>(j.at("operator"), kSelectorOperators, "operator");
+    optionalField(j, "values", v.values);
+}
+
+void to_json(json &j, const SelectorTerm &v)
+{
+    j = json::object();
+    if (!v.matchExpressions.empty())
+        j["matchExpressions"] = v.matchExpressions;
+    if (!v.matchFields.empty())
+        j["matchFields"] = v.matchFields;
+}
+
+void from_json(const json &j, SelectorTerm &v)
+{
+    optionalField(j, "matchExpressions", v.matchExpressions);
+    optionalField(j, "matchFields", v.matchFields);
+}
+
+void to_json(json &j, const RemoteNamespaceCondition &v)
+{
+    j = {{"type", v.type}, {"status", v.status}};
+    if (!v.lastTransitionTime.empty()) j["lastTransitionTime"] = v.lastTransitionTime;
+    if (!v.reason.empty()) j["reason"] = v.reason;
+    if (!v.message.empty()) j["message"] = v.message;
+}
+
+void from_json(const json &j, RemoteNamespaceCondition &v)
+{
+    optionalField(j, "type", v.type);
+    optionalField(j, "status", v.status);
+    optionalField(j, "lastTransitionTime", v.lastTransitionTime);
+    optionalField(j, "reason", v.reason);
+    optionalField(j, "message", v.message);
+}
+
+void to_json(json &j, const NamespaceOffloadingSpec &v)
+{
+    j = {{"namespaceMappingStrategy", enumName(v.namespaceMappingStrategy, kNamespaceMappingStrategies)},
+         {"podOffloadingStrategy", enumName(v.podOffloadingStrategy, kPodOffloadingStrategies)}};
+    if (!v.remoteNamespaceName.empty())
+        j["remoteNamespaceName"] = v.remoteNamespaceName;
+    if (v.clusterSelector)
+        j["clusterSelector"] = {{"nodeSelectorTerms", *v.clusterSelector}};
+}
+
+void from_json(const json &j, NamespaceOffloadingSpec &v)
+{
+    if (auto it = j.find("namespaceMappingStrategy"); it != j.end())
+        v.namespaceMappingStrategy = enumValue<NamespaceMappingStrategy>(*it, kNamespaceMappingStrategies, "namespaceMappingStrategy");
+    if (auto it = j.find("podOffloadingStrategy"); it != j.end())
+        v.podOffloadingStrategy = enumValue<PodOffloadingStrategy>(*it, kPodOffloadingStrategies, "podOffloadingStrategy");
+    optionalField(j, "remoteNamespaceName", v.remoteNamespaceName);
+    if (auto it = j.find("clusterSelector"); it != j.end() && it->is_object()) {
+        std::vector<SelectorTerm> terms;
+        optionalField(*it, "nodeSelectorTerms", terms);
+        v.clusterSelector = terms;
+    }
+}
+
+void to_json(json &j, const NamespaceOffloadingStatus &v)
+{
+    j = json::object();
+    if (!v.remoteNamespaceName.empty()) j["remoteNamespaceName"] = v.remoteNamespaceName;
+    if (!v.offloadingPhase.empty()) j["offloadingPhase"] = v.offloadingPhase;
+    if (!v.remoteNamespacesConditions.empty()) j["remoteNamespacesConditions"] = v.remoteNamespacesConditions;
+    if (v.observedGeneration) j["observedGeneration"] = v.observedGeneration;
+}
+
+void from_json(const json &j, NamespaceOffloadingStatus &v)
+{
+    optionalField(j, "remoteNamespaceName", v.remoteNamespaceName);
+    optionalField(j, "offloadingPhase", v.offloadingPhase);
+    optionalField(j, "remoteNamespacesConditions", v.remoteNamespacesConditions);
+    optionalField(j, "observedGeneration", v.observedGeneration);
+}
+
+void to_json(json &j, const NamespaceOffloading &v)
+{
+    j = {{"apiVersion", std::string(kGroupVersion)}, {"kind", "NamespaceOffloading"}, {"metadata", v.metadata}, {"spec", v.spec}};
+    json status = v.status;
+    if (!status.empty())
+        j["status"] = status;
+}
+
+void from_json(const json &j, NamespaceOffloading &v)
+{
+    optionalField(j, "metadata", v.metadata);
+    optionalField(j, "spec", v.spec);
+    optionalField(j, "status", v.status);
+}
+
+} // namespace spillway::apis::offloading::v1beta1
