@@ -1,6 +1,8 @@
 #pragma once
 // Access to the shared testbed pair (ci-consumer, ci-provider) from C++ integration tests.
 
+#include "common/Yaml.h"
+#include "kube/KubeClient.h"
 #include "kube/Kubeconfig.h"
 #include "kube/RestConfig.h"
 
@@ -17,6 +19,30 @@ namespace testbed {
 inline QString stateRoot()
 {
     return QProcessEnvironment::systemEnvironment().value(QStringLiteral("SPILLWAY_STATE_DIR")) + QStringLiteral("/clusters");
+}
+
+inline QString sourceDir()
+{
+    return QProcessEnvironment::systemEnvironment().value(QStringLiteral("SPILLWAY_SOURCE_DIR"));
+}
+
+// A YAML file of the repository (relative to its root, or absolute), as JSON; fatal if unreadable.
+inline nlohmann::json repoYaml(const QString &path)
+{
+    QFile f(path.startsWith(QLatin1Char('/')) ? path : sourceDir() + QLatin1Char('/') + path);
+    if (!f.open(QIODevice::ReadOnly))
+        qFatal("cannot read %s", qPrintable(f.fileName()));
+    auto j = spillway::yamlToJson(f.readAll(), f.fileName());
+    if (!j)
+        qFatal("%s", qPrintable(j.error().toString()));
+    return *j;
+}
+
+// Server-side applies one of installer/crds, as the installer will.
+inline bool applyCrd(spillway::kube::KubeClient &client, const QString &file)
+{
+    return client.apply(spillway::kube::resources::customResourceDefinitions(), {}, repoYaml(QStringLiteral("installer/crds/") + file),
+                        QStringLiteral("spillway-installer"), true).ok();
 }
 
 inline QString kubeconfigPath(const QString &cluster)

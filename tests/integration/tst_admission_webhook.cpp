@@ -66,12 +66,7 @@ private slots:
     void initTestCase()
     {
         admin = std::make_unique<KubeClient>(testbed::restConfig(QStringLiteral("ci-provider")));
-        QFile crdFile(QProcessEnvironment::systemEnvironment().value(QStringLiteral("SPILLWAY_SOURCE_DIR"))
-                      + QStringLiteral("/installer/crds/offloading.liqo.io_namespaceoffloadings.yaml"));
-        QVERIFY(crdFile.open(QIODevice::ReadOnly));
-        auto crd = yamlToJson(crdFile.readAll());
-        QVERIFY(crd.ok());
-        QVERIFY(admin->apply(resources::customResourceDefinitions(), {}, *crd, QStringLiteral("spillway-installer"), true).ok());
+        QVERIFY(testbed::applyCrd(*admin, QStringLiteral("offloading.liqo.io_namespaceoffloadings.yaml")));
         QTRY_VERIFY_WITH_TIMEOUT(admin->list(offloadings(), QStringLiteral("default")).ok(), 30000);
 
         auto caKey = tls::generateKey(tls::KeyType::EcP256);

@@ -79,11 +79,7 @@ private slots:
     {
         admin = std::make_unique<KubeClient>(testbed::restConfig(QStringLiteral("ci-provider")));
         admin->create(resources::namespaces(), {}, json{{"apiVersion", "v1"}, {"kind", "Namespace"}, {"metadata", {{"name", "liqo"}}}});
-        QFile crdFile(QProcessEnvironment::systemEnvironment().value(QStringLiteral("SPILLWAY_SOURCE_DIR"))
-                      + QStringLiteral("/installer/crds/offloading.liqo.io_namespaceoffloadings.yaml"));
-        QVERIFY(crdFile.open(QIODevice::ReadOnly));
-        auto crd = spillway::yamlToJson(crdFile.readAll());
-        QVERIFY(admin->apply(resources::customResourceDefinitions(), {}, *crd, QStringLiteral("spillway-installer"), true).ok());
+        QVERIFY(testbed::applyCrd(*admin, QStringLiteral("offloading.liqo.io_namespaceoffloadings.yaml")));
     }
 
     void healthLeaderElectionAndWebhook()

@@ -12,22 +12,6 @@ using nlohmann::json;
 
 namespace {
 
-QString sourceDir()
-{
-    return QProcessEnvironment::systemEnvironment().value(QStringLiteral("SPILLWAY_SOURCE_DIR"));
-}
-
-json loadYaml(const QString &path)
-{
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly))
-        qFatal("cannot read %s", qPrintable(path));
-    auto j = spillway::yamlToJson(f.readAll(), path);
-    if (!j)
-        qFatal("%s", qPrintable(j.error().toString()));
-    return *j;
-}
-
 ResourceRef offloadings()
 {
     return {QStringLiteral("offloading.liqo.io"), QStringLiteral("v1beta1"), QStringLiteral("namespaceoffloadings"),
@@ -49,12 +33,12 @@ private slots:
 
     void everyCrdIsEstablished()
     {
-        const QDir dir(sourceDir() + QStringLiteral("/installer/crds"));
+        const QDir dir(testbed::sourceDir() + QStringLiteral("/installer/crds"));
         const QStringList files = dir.entryList({QStringLiteral("*.yaml")}, QDir::Files, QDir::Name);
         QCOMPARE(files.size(), 16);
         QStringList names;
         for (const QString &f : files) {
-            const json crd = loadYaml(dir.filePath(f));
+            const json crd = testbed::repoYaml(dir.filePath(f));
             auto applied = admin->apply(resources::customResourceDefinitions(), {}, crd, QStringLiteral("spillway-installer"), true);
             QVERIFY2(applied.ok(), qPrintable(f + QStringLiteral(": ") + (applied ? QString() : applied.error().toString())));
             names << QString::fromStdString(crd["metadata"].value("name", ""));
@@ -81,7 +65,7 @@ private slots:
         QVERIFY(pk.ok());
         QCOMPARE(pk->resource, QStringLiteral("publickeies"));
         // A second apply of the same manifests changes nothing.
-        const json again = loadYaml(dir.filePath(files.first()));
+        const json again = testbed::repoYaml(dir.filePath(files.first()));
         auto before = admin->get(resources::customResourceDefinitions(), {}, QString::fromStdString(again["metadata"].value("name", "")));
         auto after = admin->apply(resources::customResourceDefinitions(), {}, again, QStringLiteral("spillway-installer"), true);
         QVERIFY(after.ok());
@@ -90,7 +74,7 @@ private slots:
 
     void documentedNamespaceOffloadingApplies()
     {
-        json example = loadYaml(sourceDir() + QStringLiteral("/tests/integration/data/namespaceoffloading-example.yaml"));
+        json example = testbed::repoYaml(QStringLiteral("tests/integration/data/namespaceoffloading-example.yaml"));
         admin->create(resources::namespaces(), {}, json{{"apiVersion", "v1"}, {"kind", "Namespace"}, {"metadata", {{"name", "liqo-demo"}}}});
         auto created = admin->apply(offloadings(), QStringLiteral("liqo-demo"), example, QStringLiteral("spillway-test"), true);
         QVERIFY2(created.ok(), qPrintable(created ? QString() : created.error().toString()));
@@ -112,7 +96,7 @@ private slots:
 
     void schemaViolationsAreRefused()
     {
-        json bad = loadYaml(sourceDir() + QStringLiteral("/tests/integration/data/namespaceoffloading-example.yaml"));
+        json bad = testbed::repoYaml(QStringLiteral("tests/integration/data/namespaceoffloading-example.yaml"));
         bad["metadata"]["namespace"] = "default";
         bad["spec"]["podOffloadingStrategy"] = "Sideways";
         auto r = admin->create(offloadings(), QStringLiteral("default"), bad);
