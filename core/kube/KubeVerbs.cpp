@@ -196,18 +196,18 @@ Result<QStringList> KubeClient::groupVersions()
     if (m_groupVersions)
         return *m_groupVersions;
     QStringList out;
-    KubeRequest core;
-    core.path = QStringLiteral("/api");
-    core.describe = QStringLiteral("API discovery");
-    auto c = jsonCall(core);
+    auto discover = [this](const QString &path) {
+        KubeRequest req;
+        req.path = path;
+        req.describe = QStringLiteral("API discovery");
+        return jsonCall(req);
+    };
+    auto c = discover(QStringLiteral("/api"));
     if (!c)
         return c.error();
     for (const auto &v : c->value("versions", json::array()))
         out << QString::fromStdString(v.get<std::string>());
-    KubeRequest groups;
-    groups.path = QStringLiteral("/apis");
-    groups.describe = QStringLiteral("API discovery");
-    auto g = jsonCall(groups);
+    auto g = discover(QStringLiteral("/apis"));
     if (!g)
         return g.error();
     for (const auto &grp : g->value("groups", json::array()))

@@ -46,6 +46,16 @@ ResourceRef customResourceDefinitions()
     return {QStringLiteral("apiextensions.k8s.io"), QStringLiteral("v1"), QStringLiteral("customresourcedefinitions"),
             QStringLiteral("CustomResourceDefinition"), false};
 }
+ResourceRef validatingWebhookConfigurations()
+{
+    return {QStringLiteral("admissionregistration.k8s.io"), QStringLiteral("v1"), QStringLiteral("validatingwebhookconfigurations"),
+            QStringLiteral("ValidatingWebhookConfiguration"), false};
+}
+ResourceRef certificateSigningRequests()
+{
+    return {QStringLiteral("certificates.k8s.io"), QStringLiteral("v1"), QStringLiteral("certificatesigningrequests"),
+            QStringLiteral("CertificateSigningRequest"), false};
+}
 } // namespace resources
 
 } // namespace spillway::kube

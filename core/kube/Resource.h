@@ -36,6 +36,8 @@ ResourceRef events();
 ResourceRef leases();
 ResourceRef deployments();
 ResourceRef customResourceDefinitions();
+ResourceRef validatingWebhookConfigurations();
+ResourceRef certificateSigningRequests();
 } // namespace resources
 
 } // namespace spillway::kube

@@ -1,5 +1,6 @@
 #include "manager/WebhookRegistration.h"
 
+#include "apis/offloading/v1beta1/NamespaceOffloading.h"
 #include "offloading/NamespaceOffloadingValidator.h"
 #include "tls/Pki.h"
 
@@ -9,12 +10,6 @@ using nlohmann::json;
 
 WebhookRegistration::WebhookRegistration(Options options) : m_options(std::move(options)) {}
 WebhookRegistration::~WebhookRegistration() = default;
-
-kube::ResourceRef WebhookRegistration::validatingWebhookConfigurations()
-{
-    return {QStringLiteral("admissionregistration.k8s.io"), QStringLiteral("v1"), QStringLiteral("validatingwebhookconfigurations"),
-            QStringLiteral("ValidatingWebhookConfiguration"), false};
-}
 
 Result<quint16> WebhookRegistration::start()
 {
@@ -60,8 +55,8 @@ Result<void> WebhookRegistration::registerWith(kube::KubeClient &client)
             {"clientConfig", {{"url", url}, {"caBundle", m_caPem.toBase64().toStdString()}}},
             {"rules", json::array({{{"apiGroups", json::array({"offloading.liqo.io"})}, {"apiVersions", json::array({"v1beta1"})},
                                     {"operations", json::array({"CREATE", "UPDATE"})},
-                                    {"resources", json::array({"namespaceoffloadings"})}}})}}})}};
-    auto applied = client.apply(validatingWebhookConfigurations(), {}, config, m_options.fieldManager, /*force=*/true);
+                                    {"resources", json::array({apis::offloading::v1beta1::namespaceOffloadingResource().resource.toStdString()})}}})}}})}};
+    auto applied = client.apply(kube::resources::validatingWebhookConfigurations(), {}, config, m_options.fieldManager, /*force=*/true);
     if (!applied)
         return applied.error();
     return {};

@@ -30,8 +30,6 @@ public:
     webhook::AdmissionServer *server() const { return m_server.get(); }
     const QByteArray &caPem() const { return m_caPem; }
 
-    static kube::ResourceRef validatingWebhookConfigurations();
-
 private:
     Options m_options;
     QByteArray m_caPem;

@@ -45,6 +45,16 @@ inline bool applyCrd(spillway::kube::KubeClient &client, const QString &file)
                         QStringLiteral("spillway-installer"), true).ok();
 }
 
+// Creates a namespace (labels optional).
+inline spillway::Result<nlohmann::json> createNamespace(spillway::kube::KubeClient &client, const QString &name,
+                            const nlohmann::json &labels = nlohmann::json::object())
+{
+    nlohmann::json ns = {{"apiVersion", "v1"}, {"kind", "Namespace"}, {"metadata", {{"name", name.toStdString()}}}};
+    if (!labels.empty())
+        ns["metadata"]["labels"] = labels;
+    return client.create(spillway::kube::resources::namespaces(), {}, ns);
+}
+
 inline QString kubeconfigPath(const QString &cluster)
 {
     return stateRoot() + QLatin1Char('/') + cluster + QStringLiteral("/kubeconfig");
@@ -82,6 +92,8 @@ inline bool testbedCommand(const QStringList &args)
     p.start(QStringLiteral("bash"), QStringList{script} + args);
     return p.waitForFinished(120000) && p.exitStatus() == QProcess::NormalExit && p.exitCode() == 0;
 }
+
+class TcpRelay;
 
 // A TCP relay in front of an apiserver: cut() drops every connection and refuses new ones until
 // heal(). TLS passes through untouched, so the client still verifies the real apiserver.
@@ -163,5 +175,18 @@ private:
     int m_connects = 0;
     QList<QPointer<QTcpSocket>> m_sockets;
 };
+
+// A relay in front of CLUSTER's apiserver, and a client whose connections go through it.
+inline spillway::kube::RestConfig restConfigVia(const TcpRelay &relay, const QString &cluster)
+{
+    spillway::kube::RestConfig rc = restConfig(cluster);
+    rc.server = QStringLiteral("https://127.0.0.1:%1").arg(relay.port());
+    return rc;
+}
+
+inline quint16 apiserverPort(const QString &cluster)
+{
+    return quint16(clusterEnv(cluster, QStringLiteral("APISERVER_PORT")).toUInt());
+}
 
 } // namespace testbed

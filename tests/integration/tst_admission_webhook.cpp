@@ -2,6 +2,7 @@
 // NamespaceOffloading rules enforced, and malformed HTTP answered without harm.
 #include "Testbed.h"
 #include "common/Yaml.h"
+#include "apis/offloading/v1beta1/NamespaceOffloading.h"
 #include "kube/KubeClient.h"
 #include "offloading/NamespaceOffloadingValidator.h"
 #include "tls/Pki.h"
@@ -15,18 +16,6 @@ using namespace spillway::kube;
 using nlohmann::json;
 
 namespace {
-
-ResourceRef offloadings()
-{
-    return {QStringLiteral("offloading.liqo.io"), QStringLiteral("v1beta1"), QStringLiteral("namespaceoffloadings"),
-            QStringLiteral("NamespaceOffloading"), true};
-}
-
-ResourceRef validatingWebhooks()
-{
-    return {QStringLiteral("admissionregistration.k8s.io"), QStringLiteral("v1"), QStringLiteral("validatingwebhookconfigurations"),
-            QStringLiteral("ValidatingWebhookConfiguration"), false};
-}
 
 json offloadingObject(const QString &name, const QString &ns, const char *mapping, const char *pods = "LocalAndRemote")
 {
@@ -67,7 +56,7 @@ private slots:
     {
         admin = std::make_unique<KubeClient>(testbed::restConfig(QStringLiteral("ci-provider")));
         QVERIFY(testbed::applyCrd(*admin, QStringLiteral("offloading.liqo.io_namespaceoffloadings.yaml")));
-        QTRY_VERIFY_WITH_TIMEOUT(admin->list(offloadings(), QStringLiteral("default")).ok(), 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(admin->list(spillway::apis::offloading::v1beta1::namespaceOffloadingResource(), QStringLiteral("default")).ok(), 30000);
 
         auto caKey = tls::generateKey(tls::KeyType::EcP256);
         tls::CertificateSpec caSpec;
@@ -88,8 +77,7 @@ private slots:
 
         ns = QStringLiteral("admission-%1").arg(QCoreApplication::applicationPid());
         hook = ns;
-        QVERIFY(admin->create(resources::namespaces(), {}, json{{"apiVersion", "v1"}, {"kind", "Namespace"},
-                              {"metadata", {{"name", ns.toStdString()}, {"labels", {{"spillway.dev/admission-test", ns.toStdString()}}}}}}).ok());
+        QVERIFY(testbed::createNamespace(*admin, ns, {{"spillway.dev/admission-test", ns.toStdString()}}).ok());
         json config = {
             {"apiVersion", "admissionregistration.k8s.io/v1"}, {"kind", "ValidatingWebhookConfiguration"},
             {"metadata", {{"name", hook.toStdString()}}},
@@ -103,14 +91,14 @@ private slots:
                 {"rules", json::array({{{"apiGroups", json::array({"offloading.liqo.io"})}, {"apiVersions", json::array({"v1beta1"})},
                                         {"operations", json::array({"CREATE", "UPDATE"})},
                                         {"resources", json::array({"namespaceoffloadings"})}}})}}})}};
-        QVERIFY(admin->create(validatingWebhooks(), {}, config).ok());
+        QVERIFY(admin->create(resources::validatingWebhookConfigurations(), {}, config).ok());
     }
 
     void wrongNameIsDeniedWithOurMessage()
     {
         // Webhook registration reaches the apiserver's admission chain eventually: retry until it bites.
         spillway::Result<json> r = json();
-        QTRY_VERIFY_WITH_TIMEOUT(!(r = admin->create(offloadings(), ns, offloadingObject(QStringLiteral("mine"), ns, "DefaultName"))).ok(), 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(!(r = admin->create(spillway::apis::offloading::v1beta1::namespaceOffloadingResource(), ns, offloadingObject(QStringLiteral("mine"), ns, "DefaultName"))).ok(), 20000);
         QVERIFY2(r.error().message.contains(QStringLiteral("must be named \"offloading\" (got \"mine\")")), qPrintable(r.error().toString()));
         QVERIFY(r.error().message.contains(QStringLiteral("namespaceoffloading.offloading.liqo.io")));
         QVERIFY(server->denied() >= 1);
@@ -118,14 +106,14 @@ private slots:
 
     void mappingStrategyCannotChange()
     {
-        auto created = admin->create(offloadings(), ns, offloadingObject(QStringLiteral("offloading"), ns, "DefaultName"));
+        auto created = admin->create(spillway::apis::offloading::v1beta1::namespaceOffloadingResource(), ns, offloadingObject(QStringLiteral("offloading"), ns, "DefaultName"));
         QVERIFY2(created.ok(), qPrintable(created ? QString() : created.error().toString()));
-        auto changed = admin->patch(offloadings(), ns, QStringLiteral("offloading"), PatchType::Merge,
+        auto changed = admin->patch(spillway::apis::offloading::v1beta1::namespaceOffloadingResource(), ns, QStringLiteral("offloading"), PatchType::Merge,
                                     R"({"spec":{"namespaceMappingStrategy":"EnforceSameName"}})");
         QVERIFY(!changed.ok());
         QVERIFY2(changed.error().message.contains(QStringLiteral("immutable (was DefaultName, requested EnforceSameName)")),
                  qPrintable(changed.error().toString()));
-        auto podsChanged = admin->patch(offloadings(), ns, QStringLiteral("offloading"), PatchType::Merge,
+        auto podsChanged = admin->patch(spillway::apis::offloading::v1beta1::namespaceOffloadingResource(), ns, QStringLiteral("offloading"), PatchType::Merge,
                                         R"({"spec":{"podOffloadingStrategy":"Remote"}})");
         QVERIFY2(podsChanged.ok(), qPrintable(podsChanged ? QString() : podsChanged.error().toString()));
     }
@@ -141,7 +129,7 @@ private slots:
         QVERIFY(rawExchange(server->port(), caPem, unknown).startsWith("HTTP/1.1 404"));
         QCOMPARE(server->malformed(), before + 2);
         // Still serving the apiserver afterwards.
-        auto r = admin->create(offloadings(), ns, offloadingObject(QStringLiteral("again"), ns, "DefaultName"));
+        auto r = admin->create(spillway::apis::offloading::v1beta1::namespaceOffloadingResource(), ns, offloadingObject(QStringLiteral("again"), ns, "DefaultName"));
         QVERIFY(!r.ok() && r.error().message.contains(QStringLiteral("must be named")));
     }
 
@@ -149,7 +137,7 @@ private slots:
     {
         if (!admin)
             return;
-        admin->remove(validatingWebhooks(), {}, hook);
+        admin->remove(resources::validatingWebhookConfigurations(), {}, hook);
         admin->remove(resources::namespaces(), {}, ns);
     }
 };

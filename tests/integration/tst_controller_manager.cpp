@@ -3,6 +3,7 @@
 // and enforced by the real apiserver, and bad flags / unreachable clusters reported clearly.
 #include "Testbed.h"
 #include "common/Yaml.h"
+#include "apis/offloading/v1beta1/NamespaceOffloading.h"
 #include "kube/KubeClient.h"
 
 #include <QNetworkAccessManager>
@@ -61,12 +62,6 @@ bool isLeader(const Replica &r)
     return scrape(r.health, "/metrics").contains("\nspillway_leader 1\n");
 }
 
-ResourceRef offloadings()
-{
-    return {QStringLiteral("offloading.liqo.io"), QStringLiteral("v1beta1"), QStringLiteral("namespaceoffloadings"),
-            QStringLiteral("NamespaceOffloading"), true};
-}
-
 } // namespace
 
 class TestControllerManager : public QObject
@@ -78,7 +73,7 @@ private slots:
     void initTestCase()
     {
         admin = std::make_unique<KubeClient>(testbed::restConfig(QStringLiteral("ci-provider")));
-        admin->create(resources::namespaces(), {}, json{{"apiVersion", "v1"}, {"kind", "Namespace"}, {"metadata", {{"name", "liqo"}}}});
+        testbed::createNamespace(*admin, QStringLiteral("liqo"));
         QVERIFY(testbed::applyCrd(*admin, QStringLiteral("offloading.liqo.io_namespaceoffloadings.yaml")));
     }
 
@@ -95,11 +90,11 @@ private slots:
 
         // The leader's webhook is registered: the real apiserver calls it.
         const QString ns = QStringLiteral("cm-test-%1").arg(QCoreApplication::applicationPid());
-        QVERIFY(admin->create(resources::namespaces(), {}, json{{"apiVersion", "v1"}, {"kind", "Namespace"}, {"metadata", {{"name", ns.toStdString()}}}}).ok());
+        QVERIFY(testbed::createNamespace(*admin, ns).ok());
         json wrong = {{"apiVersion", "offloading.liqo.io/v1beta1"}, {"kind", "NamespaceOffloading"},
                       {"metadata", {{"name", "not-offloading"}, {"namespace", ns.toStdString()}}}, {"spec", json::object()}};
         spillway::Result<json> r = json();
-        QTRY_VERIFY_WITH_TIMEOUT(!(r = admin->create(offloadings(), ns, wrong)).ok(), 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(!(r = admin->create(spillway::apis::offloading::v1beta1::namespaceOffloadingResource(), ns, wrong)).ok(), 20000);
         QVERIFY2(r.error().message.contains(QStringLiteral("must be named \"offloading\"")), qPrintable(r.error().toString()));
         QVERIFY(scrape(a.health, "/metrics").contains("spillway_webhook_denied_total"));
 
@@ -109,16 +104,15 @@ private slots:
         QCOMPARE(a.process->exitCode(), 0);
         QVERIFY(a.process->readAll().contains("\"msg\":\"shutting down\""));
         QTRY_VERIFY_WITH_TIMEOUT(isLeader(b), 20000);
-        QTRY_VERIFY_WITH_TIMEOUT(!admin->create(offloadings(), ns, wrong).ok(), 20000);
-        auto ok = admin->create(offloadings(), ns, json{{"apiVersion", "offloading.liqo.io/v1beta1"}, {"kind", "NamespaceOffloading"},
+        QTRY_VERIFY_WITH_TIMEOUT(!admin->create(spillway::apis::offloading::v1beta1::namespaceOffloadingResource(), ns, wrong).ok(), 20000);
+        auto ok = admin->create(spillway::apis::offloading::v1beta1::namespaceOffloadingResource(), ns, json{{"apiVersion", "offloading.liqo.io/v1beta1"}, {"kind", "NamespaceOffloading"},
                                                          {"metadata", {{"name", "offloading"}, {"namespace", ns.toStdString()}}},
                                                          {"spec", json::object()}});
         QVERIFY2(ok.ok(), qPrintable(ok ? QString() : ok.error().toString()));
         b.process->terminate();
         QVERIFY(b.process->waitForFinished(15000));
         // Nothing keeps pointing the apiserver at a webhook that is gone.
-        admin->remove(ResourceRef{QStringLiteral("admissionregistration.k8s.io"), QStringLiteral("v1"),
-                                  QStringLiteral("validatingwebhookconfigurations"), QStringLiteral("ValidatingWebhookConfiguration"), false},
+        admin->remove(resources::validatingWebhookConfigurations(),
                       {}, QStringLiteral("spillway-validating-webhook"));
         admin->remove(resources::namespaces(), {}, ns);
     }

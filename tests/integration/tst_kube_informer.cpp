@@ -67,13 +67,6 @@ void compactEtcd()
     etcdCall(QStringLiteral("/v3/kv/compaction"), {{"revision", rev}, {"physical", true}});
 }
 
-RestConfig viaRelay(quint16 port)
-{
-    RestConfig rc = testbed::restConfig(QStringLiteral("ci-consumer"));
-    rc.server = QStringLiteral("https://127.0.0.1:%1").arg(port);
-    return rc;
-}
-
 } // namespace
 
 class TestKubeInformer : public QObject
@@ -87,8 +80,7 @@ private slots:
     {
         admin = std::make_unique<KubeClient>(testbed::restConfig(QStringLiteral("ci-consumer")));
         ns = QStringLiteral("kube-informer-%1").arg(QCoreApplication::applicationPid());
-        QVERIFY(admin->create(resources::namespaces(), {},
-                              json{{"apiVersion", "v1"}, {"kind", "Namespace"}, {"metadata", {{"name", ns.toStdString()}}}}).ok());
+        QVERIFY(testbed::createNamespace(*admin, ns).ok());
     }
     void cleanupTestCase()
     {
@@ -138,7 +130,7 @@ private slots:
     void selectorsIndexersAndResync()
     {
         const QString sns = ns + QStringLiteral("-sel");
-        QVERIFY(admin->create(resources::namespaces(), {}, json{{"apiVersion", "v1"}, {"kind", "Namespace"}, {"metadata", {{"name", sns.toStdString()}}}}).ok());
+        QVERIFY(testbed::createNamespace(*admin, sns).ok());
         for (int i = 0; i < 6; ++i) {
             json cm = object("ConfigMap", QStringLiteral("s-%1").arg(i), sns);
             cm["metadata"]["labels"] = {{"tier", i % 2 ? "odd" : "even"}, {"group", i < 3 ? "low" : "high"}};
@@ -169,8 +161,8 @@ private slots:
 
     void resumesAfterDroppedConnection()
     {
-        testbed::TcpRelay relay(quint16(testbed::clusterEnv(QStringLiteral("ci-consumer"), QStringLiteral("APISERVER_PORT")).toUInt()));
-        KubeClient viaRelayClient(viaRelay(relay.port()));
+        testbed::TcpRelay relay(testbed::apiserverPort(QStringLiteral("ci-consumer")));
+        KubeClient viaRelayClient(testbed::restConfigVia(relay, QStringLiteral("ci-consumer")));
         Informer::Options o;
         o.ns = ns;
         o.backoffBaseMs = 100;
@@ -194,8 +186,8 @@ private slots:
         // The testbed keeps no watch cache for podtemplates, so a resumed watch reaches etcd.
         for (int i = 0; i < 5; ++i)
             QVERIFY(admin->create(resources::podTemplates(), ns, object("PodTemplate", QStringLiteral("pt-%1").arg(i), ns)).ok());
-        testbed::TcpRelay relay(quint16(testbed::clusterEnv(QStringLiteral("ci-consumer"), QStringLiteral("APISERVER_PORT")).toUInt()));
-        KubeClient viaRelayClient(viaRelay(relay.port()));
+        testbed::TcpRelay relay(testbed::apiserverPort(QStringLiteral("ci-consumer")));
+        KubeClient viaRelayClient(testbed::restConfigVia(relay, QStringLiteral("ci-consumer")));
         Informer::Options o;
         o.ns = ns;
         o.backoffBaseMs = 100;

@@ -57,13 +57,6 @@ int countLines(const QString &path)
     return int(f.readAll().count('\n'));
 }
 
-const ResourceRef &csrResource()
-{
-    static const ResourceRef r{QStringLiteral("certificates.k8s.io"), QStringLiteral("v1"), QStringLiteral("certificatesigningrequests"),
-                               QStringLiteral("CertificateSigningRequest"), false};
-    return r;
-}
-
 // Submits a CSR for client auth, approves it through the approval subresource (as a provider's
 // controller will) and returns the certificate the cluster's signer issued.
 QByteArray signedByCluster(KubeClient &admin, const QString &name, const QByteArray &csrPem)
@@ -73,7 +66,7 @@ QByteArray signedByCluster(KubeClient &admin, const QString &name, const QByteAr
                 {"spec", {{"request", csrPem.toBase64().toStdString()},
                           {"signerName", "kubernetes.io/kube-apiserver-client"},
                           {"usages", json::array({"client auth"})}}}};
-    auto created = admin.create(csrResource(), {}, req);
+    auto created = admin.create(resources::certificateSigningRequests(), {}, req);
     if (!created) {
         qWarning("%s", qPrintable(created.error().toString()));
         return {};
@@ -82,15 +75,15 @@ QByteArray signedByCluster(KubeClient &admin, const QString &name, const QByteAr
     approved["status"]["conditions"] = json::array({{{"type", "Approved"}, {"status", "True"}, {"reason", "SpillwayTest"}, {"message", "approved by test"}}});
     KubeRequest approve;
     approve.verb = "PUT";
-    approve.path = csrResource().path({}, name, QStringLiteral("approval"));
+    approve.path = resources::certificateSigningRequests().path({}, name, QStringLiteral("approval"));
     approve.body = QByteArray::fromStdString(approved.dump());
     if (!admin.call(approve).ok())
         return {};
     for (int i = 0; i < 300; ++i) {
-        auto got = admin.get(csrResource(), {}, name);
+        auto got = admin.get(resources::certificateSigningRequests(), {}, name);
         const QByteArray cert = got ? QByteArray::fromBase64(QByteArray::fromStdString((*got)["status"].value("certificate", ""))) : QByteArray();
         if (!cert.isEmpty()) {
-            admin.remove(csrResource(), {}, name);
+            admin.remove(resources::certificateSigningRequests(), {}, name);
             return cert;
         }
         QTest::qWait(100);
@@ -111,8 +104,7 @@ private slots:
     {
         admin = std::make_unique<KubeClient>(testbed::restConfig(QStringLiteral("ci-consumer")));
         ns = QStringLiteral("kube-rest-%1").arg(QCoreApplication::applicationPid());
-        auto created = admin->create(resources::namespaces(), {},
-                                     json{{"apiVersion", "v1"}, {"kind", "Namespace"}, {"metadata", {{"name", ns.toStdString()}}}});
+        auto created = testbed::createNamespace(*admin, ns);
         QVERIFY2(created.ok(), qPrintable(created ? QString() : created.error().toString()));
         // ServiceAccount admission needs the namespace's default account before pods/tokens.
         QTRY_VERIFY_WITH_TIMEOUT(admin->get(resources::serviceAccounts(), ns, QStringLiteral("default")).ok(), 20000);
@@ -262,7 +254,7 @@ private slots:
     void paginationOver2000ConfigMaps()
     {
         const QString pns = ns + QStringLiteral("-pages");
-        QVERIFY(admin->create(resources::namespaces(), {}, json{{"apiVersion", "v1"}, {"kind", "Namespace"}, {"metadata", {{"name", pns.toStdString()}}}}).ok());
+        QVERIFY(testbed::createNamespace(*admin, pns).ok());
         int pending = 2000, failures = 0;
         for (int i = 0; i < 2000; ++i) {
             KubeRequest req;

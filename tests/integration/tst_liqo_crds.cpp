@@ -3,6 +3,7 @@
 // apiserver's message. (The installer and webhook of the API issue build on this.)
 #include "Testbed.h"
 #include "common/Yaml.h"
+#include "apis/offloading/v1beta1/NamespaceOffloading.h"
 #include "kube/KubeClient.h"
 
 #include <QDir>
@@ -11,12 +12,6 @@ using namespace spillway::kube;
 using nlohmann::json;
 
 namespace {
-
-ResourceRef offloadings()
-{
-    return {QStringLiteral("offloading.liqo.io"), QStringLiteral("v1beta1"), QStringLiteral("namespaceoffloadings"),
-            QStringLiteral("NamespaceOffloading"), true};
-}
 
 } // namespace
 
@@ -75,13 +70,13 @@ private slots:
     void documentedNamespaceOffloadingApplies()
     {
         json example = testbed::repoYaml(QStringLiteral("tests/integration/data/namespaceoffloading-example.yaml"));
-        admin->create(resources::namespaces(), {}, json{{"apiVersion", "v1"}, {"kind", "Namespace"}, {"metadata", {{"name", "liqo-demo"}}}});
-        auto created = admin->apply(offloadings(), QStringLiteral("liqo-demo"), example, QStringLiteral("spillway-test"), true);
+        testbed::createNamespace(*admin, QStringLiteral("liqo-demo"));
+        auto created = admin->apply(spillway::apis::offloading::v1beta1::namespaceOffloadingResource(), QStringLiteral("liqo-demo"), example, QStringLiteral("spillway-test"), true);
         QVERIFY2(created.ok(), qPrintable(created ? QString() : created.error().toString()));
         QCOMPARE((*created)["spec"].value("podOffloadingStrategy", ""), std::string("LocalAndRemote"));
         // Server-side printing columns, as `kubectl get namespaceoffloadings` shows them.
         KubeRequest table;
-        table.path = offloadings().path(QStringLiteral("liqo-demo"));
+        table.path = spillway::apis::offloading::v1beta1::namespaceOffloadingResource().path(QStringLiteral("liqo-demo"));
         table.accept = "application/json;as=Table;v=v1;g=meta.k8s.io";
         auto t = admin->call(table);
         QVERIFY(t.ok());
@@ -99,7 +94,7 @@ private slots:
         json bad = testbed::repoYaml(QStringLiteral("tests/integration/data/namespaceoffloading-example.yaml"));
         bad["metadata"]["namespace"] = "default";
         bad["spec"]["podOffloadingStrategy"] = "Sideways";
-        auto r = admin->create(offloadings(), QStringLiteral("default"), bad);
+        auto r = admin->create(spillway::apis::offloading::v1beta1::namespaceOffloadingResource(), QStringLiteral("default"), bad);
         QVERIFY(!r.ok());
         QCOMPARE(r.error().httpStatus, 422);
         QVERIFY2(r.error().message.contains(QStringLiteral("Unsupported value: \"Sideways\"")), qPrintable(r.error().message));

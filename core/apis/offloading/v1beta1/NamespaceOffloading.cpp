@@ -6,6 +6,12 @@ namespace spillway::apis::offloading::v1beta1 {
 
 using nlohmann::json;
 
+kube::ResourceRef namespaceOffloadingResource()
+{
+    return {QStringLiteral("offloading.liqo.io"), QStringLiteral("v1beta1"), QStringLiteral("namespaceoffloadings"),
+            QStringLiteral("NamespaceOffloading"), true};
+}
+
 namespace {
 
 template <typename E, size_t N>

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "kube/Resource.h"
+
 #include <nlohmann/json.hpp>
 
 #include <array>
@@ -15,6 +17,9 @@
 namespace spillway::apis::offloading::v1beta1 {
 
 inline constexpr std::string_view kGroupVersion = "offloading.liqo.io/v1beta1";
+
+// Where NamespaceOffloadings live in the API (namespaced, plural "namespaceoffloadings").
+kube::ResourceRef namespaceOffloadingResource();
 
 enum class NamespaceMappingStrategy { EnforceSameName, DefaultName, SelectedName };
 enum class PodOffloadingStrategy { Local, Remote, LocalAndRemote };
