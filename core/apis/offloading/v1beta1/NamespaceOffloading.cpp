@@ -1,44 +1,17 @@
 #include "apis/offloading/v1beta1/NamespaceOffloading.h"
 
-#include <stdexcept>
+#include "apis/shared/Json.h"
 
 namespace spillway::apis::offloading::v1beta1 {
 
 using nlohmann::json;
+using namespace detail;
 
 kube::ResourceRef namespaceOffloadingResource()
 {
     return {QStringLiteral("offloading.liqo.io"), QStringLiteral("v1beta1"), QStringLiteral("namespaceoffloadings"),
             QStringLiteral("NamespaceOffloading"), true};
 }
-
-namespace {
-
-template <typename E, size_t N>
-std::string enumName(E e, const std::array<std::string_view, N> &names)
-{
-    return std::string(names.at(size_t(e)));
-}
-
-// Unknown enum values are a decode error (nlohmann reports it as a type_error to the caller).
-template <typename E, size_t N>
-E enumValue(const json &j, const std::array<std::string_view, N> &names, const char *field)
-{
-    const std::string s = j.get<std::string>();
-    for (size_t i = 0; i < N; ++i)
-        if (names[i] == s)
-            return E(i);
-    throw std::invalid_argument(std::string(field) + ": unknown value \"" + s + "\"");
-}
-
-template <typename T>
-void optionalField(const json &j, const char *key, T &out)
-{
-    if (auto it = j.find(key); it != j.end() && !it->is_null())
-        it->get_to(out);
-}
-
-} // namespace
 
 void to_json(json &j, const SelectorRequirement &v)
 {
@@ -129,7 +102,7 @@ void from_json(const json &j, NamespaceOffloadingStatus &v)
 
 void to_json(json &j, const NamespaceOffloading &v)
 {
-    j = {{"apiVersion", std::string(kGroupVersion)}, {"kind", "NamespaceOffloading"}, {"metadata", v.metadata}, {"spec", v.spec}};
+    j = {{"apiVersion", std::string(kGroupVersion)}, {"kind", std::string(kNamespaceOffloadingKind)}, {"metadata", v.metadata}, {"spec", v.spec}};
     json status = v.status;
     if (!status.empty())
         j["status"] = status;

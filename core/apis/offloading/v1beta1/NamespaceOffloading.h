@@ -1,5 +1,6 @@
 #pragma once
 
+#include "apis/offloading/v1beta1/Common.h"
 #include "kube/Resource.h"
 
 #include <nlohmann/json.hpp>
@@ -16,7 +17,7 @@
 // installer/crds is the schema; tests/unit/tst_api_drift.cpp fails when this type and it differ.
 namespace spillway::apis::offloading::v1beta1 {
 
-inline constexpr std::string_view kGroupVersion = "offloading.liqo.io/v1beta1";
+inline constexpr std::string_view kNamespaceOffloadingKind = "NamespaceOffloading";
 
 // Where NamespaceOffloadings live in the API (namespaced, plural "namespaceoffloadings").
 kube::ResourceRef namespaceOffloadingResource();
