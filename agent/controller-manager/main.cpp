@@ -2,9 +2,11 @@
 // This main only wires core's pieces together: client, leader election, health and metrics,
 // and the admission webhook server.
 #include "common/Version.h"
+#include "kube/Informer.h"
 #include "kube/Kubeconfig.h"
 #include "kube/KubeClient.h"
 #include "kube/LeaderElector.h"
+#include "manager/WebhookConfiguration.h"
 #include "manager/WebhookRegistration.h"
 #include "observe/HealthServer.h"
 #include "observe/Log.h"
@@ -60,10 +62,13 @@ int main(int argc, char **argv)
     const QCommandLineOption webhookAddress(QStringLiteral("webhook-address"), QStringLiteral("Address the webhook server listens on."), QStringLiteral("ip"), QStringLiteral("127.0.0.1"));
     const QCommandLineOption webhookPort(QStringLiteral("webhook-port"), QStringLiteral("Port of the webhook server."), QStringLiteral("port"), QStringLiteral("9443"));
     const QCommandLineOption webhookHost(QStringLiteral("webhook-host"), QStringLiteral("Host the apiserver uses to reach the webhook."), QStringLiteral("host"), QStringLiteral("127.0.0.1"));
+    const QCommandLineOption webhookService(QStringLiteral("webhook-service"), QStringLiteral("Service (in --namespace) the apiserver reaches the webhook through, instead of --webhook-host."), QStringLiteral("name"));
+    const QCommandLineOption webhookFailurePolicy(QStringLiteral("webhook-failure-policy"), QStringLiteral("What the apiserver does when the webhook is unreachable (Fail|Ignore)."), QStringLiteral("policy"), QStringLiteral("Fail"));
     const QCommandLineOption qps(QStringLiteral("qps"), QStringLiteral("Client-side requests per second to the apiserver."), QStringLiteral("n"), QStringLiteral("100"));
     const QCommandLineOption burst(QStringLiteral("burst"), QStringLiteral("Client-side request burst."), QStringLiteral("n"), QStringLiteral("100"));
     const QCommandLineOption workers(QStringLiteral("workers"), QStringLiteral("Workers per controller."), QStringLiteral("n"), QStringLiteral("4"));
-    p.addOptions({kubeconfig, context, ns, identity, leaderElect, healthAddress, healthPort, webhookAddress, webhookPort, webhookHost, qps, burst, workers});
+    p.addOptions({kubeconfig, context, ns, identity, leaderElect, healthAddress, healthPort, webhookAddress, webhookPort, webhookHost, webhookService,
+                  webhookFailurePolicy, qps, burst, workers});
     p.process(app);
 
     auto number = [&](const QCommandLineOption &o, int min, int max) -> int {
@@ -79,6 +84,10 @@ int main(int argc, char **argv)
     const int qpsValue = number(qps, 0, 100000), burstValue = number(burst, 1, 100000);
     number(workers, 1, 256);
     const quint16 hPort = quint16(number(healthPort, 0, 65535)), wPort = quint16(number(webhookPort, 0, 65535));
+    if (p.value(webhookFailurePolicy) != QLatin1String("Fail") && p.value(webhookFailurePolicy) != QLatin1String("Ignore")) {
+        std::fprintf(stderr, "spillway-controller-manager: --webhook-failure-policy must be Fail or Ignore\n");
+        return 2;
+    }
     const QString leaderElectValue = p.value(leaderElect).toLower();
     if (leaderElectValue != QLatin1String("true") && leaderElectValue != QLatin1String("false")) {
         std::fprintf(stderr, "spillway-controller-manager: --leader-elect must be true or false\n");
@@ -120,8 +129,25 @@ int main(int argc, char **argv)
     wo.listenAddress = QHostAddress(p.value(webhookAddress));
     wo.port = wPort;
     wo.urlHost = p.value(webhookHost);
+    if (p.isSet(webhookService)) {
+        wo.serviceName = p.value(webhookService);
+        wo.serviceNamespace = p.value(ns);
+    }
+    wo.failurePolicy = p.value(webhookFailurePolicy);
     manager::WebhookRegistration webhooks(wo);
-    auto served = webhooks.start();
+
+    // The ResourceSlice webhook asks whether a name is taken among the slices this cluster
+    // replicates to peers; a cache answers without a request per admission.
+    kube::Informer::Options sliceOptions;
+    sliceOptions.labelSelector = QStringLiteral("liqo.io/replication=true");
+    kube::Informer slices(&client, kube::ResourceRef{QStringLiteral("authentication.liqo.io"), QStringLiteral("v1beta1"),
+                                                     QStringLiteral("resourceslices"), QStringLiteral("ResourceSlice"), true},
+                          sliceOptions);
+    slices.store().addIndexer(QStringLiteral("name"), [](const nlohmann::json &o) {
+        return QStringList{QString::fromStdString(o["metadata"].value("name", ""))};
+    });
+    slices.start();
+    auto served = webhooks.start([&slices](const QString &name) { return slices.store().byIndex(QStringLiteral("name"), name); });
     if (!served)
         return fail(served.error().toString());
     metrics.setCallback("spillway_webhook_reviews_total", [&] { return double(webhooks.server()->reviews()); });
@@ -143,7 +169,7 @@ int main(int argc, char **argv)
         if (!r)
             observe::log("error", QStringLiteral("webhook"), r.error().toString());
         else
-            observe::log("info", QStringLiteral("webhook"), QStringLiteral("registered"), {{"configuration", wo.configName}});
+            observe::log("info", QStringLiteral("webhook"), QStringLiteral("registered"), {{"configuration", QString::fromLatin1(manager::kValidatingWebhookName)}});
     };
     std::unique_ptr<kube::LeaderElector> elector;
     if (leaderElectValue == QLatin1String("true")) {

@@ -36,6 +36,15 @@ struct Error {
     bool isGone() const { return httpStatus == 410; }
     bool isAlreadyExists() const { return httpStatus == 409 && reason == QLatin1String("AlreadyExists"); }
 
+    static Error of(Kind kind, QString message, QString hint = {})
+    {
+        Error e;
+        e.kind = kind;
+        e.message = std::move(message);
+        e.hint = std::move(hint);
+        return e;
+    }
+
     // One line for logs and CLIs: "cluster X: configmaps default/foo: 409 Conflict: <message> (hint)".
     QString toString() const;
 };

@@ -45,6 +45,12 @@ struct ListOptions {
     QString labelSelector, fieldSelector, resourceVersion, continueToken;
     int limit = 0;
 };
+inline ListOptions withLabels(const QString &labelSelector)
+{
+    ListOptions o;
+    o.labelSelector = labelSelector;
+    return o;
+}
 struct WriteOptions {
     bool dryRun = false;
     QString fieldManager;

@@ -1,6 +1,7 @@
 #include "manager/WebhookRegistration.h"
 
-#include "apis/offloading/v1beta1/NamespaceOffloading.h"
+#include "manager/WebhookConfiguration.h"
+#include "offloading/ResourceSliceValidator.h"
 #include "offloading/NamespaceOffloadingValidator.h"
 #include "tls/Pki.h"
 
@@ -11,7 +12,7 @@ using nlohmann::json;
 WebhookRegistration::WebhookRegistration(Options options) : m_options(std::move(options)) {}
 WebhookRegistration::~WebhookRegistration() = default;
 
-Result<quint16> WebhookRegistration::start()
+Result<quint16> WebhookRegistration::start(std::function<QStringList(const QString &)> slicesNamed)
 {
     auto caKey = tls::generateKey(tls::KeyType::EcP256);
     if (!caKey)
@@ -29,7 +30,10 @@ Result<quint16> WebhookRegistration::start()
     tls::CertificateSpec serving;
     serving.commonName = QStringLiteral("spillway-webhook");
     serving.serverAuth = true;
-    if (QHostAddress(m_options.urlHost).isNull())
+    if (!m_options.serviceName.isEmpty())
+        serving.dnsNames << QStringLiteral("%1.%2.svc").arg(m_options.serviceName, m_options.serviceNamespace)
+                         << QStringLiteral("%1.%2.svc.cluster.local").arg(m_options.serviceName, m_options.serviceNamespace);
+    else if (QHostAddress(m_options.urlHost).isNull())
         serving.dnsNames << m_options.urlHost;
     else
         serving.ipAddresses << m_options.urlHost;
@@ -39,24 +43,21 @@ Result<quint16> WebhookRegistration::start()
     m_caPem = *ca;
     m_server = std::make_unique<webhook::AdmissionServer>(*cert, key->privatePem);
     m_server->handle(QStringLiteral("/validate/namespaceoffloading"), offloading::validateNamespaceOffloading);
+    m_server->handle(QStringLiteral("/validate/resourceslice"), offloading::ResourceSliceValidator(std::move(slicesNamed)));
     return m_server->listen(m_options.listenAddress, m_options.port);
 }
 
 Result<void> WebhookRegistration::registerWith(kube::KubeClient &client)
 {
-    const std::string url = QStringLiteral("https://%1:%2/validate/namespaceoffloading").arg(m_options.urlHost).arg(m_server->port()).toStdString();
-    json config = {
-        {"apiVersion", "admissionregistration.k8s.io/v1"}, {"kind", "ValidatingWebhookConfiguration"},
-        {"metadata", {{"name", m_options.configName.toStdString()}, {"labels", {{"app.kubernetes.io/part-of", "spillway"}}}}},
-        {"webhooks", json::array({{
-            {"name", "namespaceoffloading.offloading.liqo.io"},
-            {"admissionReviewVersions", json::array({"v1"})},
-            {"sideEffects", "None"}, {"failurePolicy", "Fail"}, {"timeoutSeconds", 10},
-            {"clientConfig", {{"url", url}, {"caBundle", m_caPem.toBase64().toStdString()}}},
-            {"rules", json::array({{{"apiGroups", json::array({"offloading.liqo.io"})}, {"apiVersions", json::array({"v1beta1"})},
-                                    {"operations", json::array({"CREATE", "UPDATE"})},
-                                    {"resources", json::array({apis::offloading::v1beta1::namespaceOffloadingResource().resource.toStdString()})}}})}}})}};
-    auto applied = client.apply(kube::resources::validatingWebhookConfigurations(), {}, config, m_options.fieldManager, /*force=*/true);
+    WebhookEndpoint endpoint;
+    if (m_options.serviceName.isEmpty())
+        endpoint.url = QStringLiteral("https://%1:%2").arg(m_options.urlHost).arg(m_server->port());
+    endpoint.serviceNamespace = m_options.serviceNamespace;
+    endpoint.serviceName = m_options.serviceName;
+    endpoint.caPem = m_caPem;
+    endpoint.failurePolicy = m_options.failurePolicy;
+    auto applied = client.apply(kube::resources::validatingWebhookConfigurations(), {}, validatingWebhookConfiguration(endpoint),
+                                m_options.fieldManager, /*force=*/true);
     if (!applied)
         return applied.error();
     return {};

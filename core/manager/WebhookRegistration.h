@@ -17,15 +17,17 @@ public:
     struct Options {
         QHostAddress listenAddress = QHostAddress::LocalHost;
         quint16 port = 9443;
-        QString urlHost = QStringLiteral("127.0.0.1");   // how the apiserver reaches us
-        QString configName = QStringLiteral("spillway-validating-webhook");
+        QString urlHost = QStringLiteral("127.0.0.1");   // how the apiserver reaches us (URL form)
+        QString serviceNamespace, serviceName;            // set: reached through this Service instead
+        QString failurePolicy = QStringLiteral("Fail");
         QString fieldManager = QStringLiteral("spillway-controller-manager");
     };
 
     explicit WebhookRegistration(Options options);
     ~WebhookRegistration();
 
-    Result<quint16> start();                          // certificate + server
+    // certificate + server; slicesNamed answers the ResourceSlice uniqueness question (from a cache)
+    Result<quint16> start(std::function<QStringList(const QString &)> slicesNamed = {});
     Result<void> registerWith(kube::KubeClient &client); // (re)apply the configuration
     webhook::AdmissionServer *server() const { return m_server.get(); }
     const QByteArray &caPem() const { return m_caPem; }

@@ -150,8 +150,13 @@ QByteArray AdmissionServer::review(const QString &path, const QByteArray &body, 
         req.kind = str(r["kind"], "kind");
         req.group = str(r["kind"], "group");
     }
-    if (r.contains("userInfo") && r["userInfo"].is_object())
+    if (r.contains("userInfo") && r["userInfo"].is_object()) {
         req.username = str(r["userInfo"], "username");
+        if (r["userInfo"].contains("groups") && r["userInfo"]["groups"].is_array())
+            for (const auto &g : r["userInfo"]["groups"])
+                if (g.is_string())
+                    req.groups << QString::fromStdString(g.get<std::string>());
+    }
     req.object = r.value("object", json());
     req.oldObject = r.value("oldObject", json());
     req.dryRun = r.value("dryRun", false);

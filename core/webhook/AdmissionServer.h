@@ -19,6 +19,7 @@ namespace spillway::webhook {
 
 struct AdmissionRequest {
     QString uid, operation, kind, group, ns, name, username;
+    QStringList groups;                    // the requesting user's groups (userInfo.groups)
     nlohmann::json object, oldObject;
     bool dryRun = false;
 };

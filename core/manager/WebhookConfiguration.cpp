@@ -1,0 +1,47 @@
+#include "manager/WebhookConfiguration.h"
+
+namespace spillway::manager {
+
+using nlohmann::json;
+
+namespace {
+
+json webhook(const WebhookEndpoint &e, const std::string &name, const std::string &path, const std::string &group,
+             const std::string &version, const std::string &resource)
+{
+    json client;
+    if (!e.url.isEmpty())
+        client["url"] = e.url.toStdString() + path;
+    else
+        client["service"] = {{"namespace", e.serviceNamespace.toStdString()}, {"name", e.serviceName.toStdString()},
+                             {"path", path}, {"port", e.servicePort}};
+    if (!e.caPem.isEmpty())
+        client["caBundle"] = e.caPem.toBase64().toStdString();
+    return {{"name", name},
+            {"admissionReviewVersions", json::array({"v1"})},
+            {"sideEffects", "None"},
+            {"failurePolicy", e.failurePolicy.toStdString()},
+            {"timeoutSeconds", 10},
+            {"clientConfig", client},
+            {"rules", json::array({{{"apiGroups", json::array({group})}, {"apiVersions", json::array({version})},
+                                    {"operations", json::array({"CREATE", "UPDATE"})}, {"resources", json::array({resource})},
+                                    // The apiserver's default, written out: rules is an atomic list, so an applied value
+                                    // that differs from the stored one only by a default would move ownership back and forth.
+                                    {"scope", "*"}}})}};
+}
+
+} // namespace
+
+json validatingWebhookConfiguration(const WebhookEndpoint &e)
+{
+    return {{"apiVersion", "admissionregistration.k8s.io/v1"},
+            {"kind", "ValidatingWebhookConfiguration"},
+            {"metadata", {{"name", kValidatingWebhookName},
+                          {"labels", {{"app.kubernetes.io/part-of", "spillway"}, {"app.kubernetes.io/component", "webhook"}}}}},
+            {"webhooks", json::array({
+                 webhook(e, "namespaceoffloading.offloading.liqo.io", "/validate/namespaceoffloading", "offloading.liqo.io", "v1beta1", "namespaceoffloadings"),
+                 webhook(e, "resourceslice.authentication.liqo.io", "/validate/resourceslice", "authentication.liqo.io", "v1beta1", "resourceslices"),
+             })}};
+}
+
+} // namespace spillway::manager
