@@ -1,0 +1,109 @@
+#include "installer/InstallOptions.h"
+
+#include "common/Version.h"
+
+namespace spillway::installer {
+
+QMap<QString, QString> defaultValues()
+{
+    const QString tag = QStringLiteral("v") + Version::current().toString();
+    return {
+        {QStringLiteral("image.registry"), QStringLiteral("localhost/spillway")},
+        {QStringLiteral("image.tag"), tag},
+        {QStringLiteral("image.pullPolicy"), QStringLiteral("IfNotPresent")},
+        {QStringLiteral("controllerManager.replicas"), QStringLiteral("1")},
+        {QStringLiteral("controllerManager.qps"), QStringLiteral("100")},
+        {QStringLiteral("controllerManager.burst"), QStringLiteral("100")},
+        {QStringLiteral("controllerManager.workers"), QStringLiteral("4")},
+        {QStringLiteral("webhook.failurePolicy"), QStringLiteral("Fail")},
+    };
+}
+
+Result<QMap<QString, QString>> parseKeyValues(const QString &text, const QString &flag)
+{
+    QMap<QString, QString> out;
+    for (const QString &pair : text.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+        const qsizetype eq = pair.indexOf(QLatin1Char('='));
+        if (eq <= 0)
+            return Error::of(Error::Kind::Config, QStringLiteral("%1: \"%2\" is not key=value").arg(flag, pair), QStringLiteral("write it as %1 key=value[,key=value...]").arg(flag));
+        out.insert(pair.left(eq).trimmed(), pair.mid(eq + 1).trimmed());
+    }
+    return out;
+}
+
+QStringList validate(const InstallOptions &o)
+{
+    QStringList problems;
+    if (!kDistros.contains(o.distro))
+        problems << QStringLiteral("unknown distribution \"%1\"; use one of: %2").arg(o.distro, kDistros.join(QStringLiteral(", ")));
+    if (!o.clusterId.isEmpty() && !isValidClusterId(o.clusterId))
+        problems << QStringLiteral("--cluster-id \"%1\" is not valid: use lower-case letters, digits and '-', starting and ending "
+                                   "with a letter or digit, at most 63 characters").arg(o.clusterId);
+    for (auto it = o.clusterLabels.begin(); it != o.clusterLabels.end(); ++it) {
+        if (!isValidLabelKey(it.key()))
+            problems << QStringLiteral("--cluster-labels: \"%1\" is not a valid label key").arg(it.key());
+        if (!isValidLabelValue(it.value()))
+            problems << QStringLiteral("--cluster-labels: \"%1\" is not a valid label value (63 characters of letters, digits, '-', '_', '.')").arg(it.value());
+    }
+    for (const QString &c : o.podCidrs)
+        if (!isValidCidr(c))
+            problems << QStringLiteral("--pod-cidr \"%1\" is not a network in CIDR form (e.g. 10.244.0.0/16)").arg(c);
+    if (!o.serviceCidr.isEmpty() && !isValidCidr(o.serviceCidr))
+        problems << QStringLiteral("--service-cidr \"%1\" is not a network in CIDR form (e.g. 10.96.0.0/12)").arg(o.serviceCidr);
+    for (const QString &c : o.reservedSubnets)
+        if (!isValidCidr(c))
+            problems << QStringLiteral("--reserved-subnets \"%1\" is not a network in CIDR form").arg(c);
+    if (!isValidClusterId(o.ns))
+        problems << QStringLiteral("--namespace \"%1\" is not a valid namespace name").arg(o.ns);
+    const auto known = defaultValues();
+    for (auto it = o.values.begin(); it != o.values.end(); ++it)
+        if (!known.contains(it.key()))
+            problems << QStringLiteral("--set %1: unknown value; known: %2").arg(it.key(), known.keys().join(QStringLiteral(", ")));
+    if (o.values.contains(QStringLiteral("webhook.failurePolicy")) && o.values[QStringLiteral("webhook.failurePolicy")] != QLatin1String("Fail")
+        && o.values[QStringLiteral("webhook.failurePolicy")] != QLatin1String("Ignore"))
+        problems << QStringLiteral("--set webhook.failurePolicy must be Fail or Ignore");
+    for (const char *n : {"controllerManager.replicas", "controllerManager.qps", "controllerManager.burst", "controllerManager.workers"}) {
+        const QString key = QString::fromLatin1(n);
+        if (o.values.contains(key)) {
+            bool ok = false;
+            const int v = o.values[key].toInt(&ok);
+            if (!ok || v < 1)
+                problems << QStringLiteral("--set %1 must be a positive whole number").arg(key);
+        }
+    }
+    return problems;
+}
+
+QString generateClusterId(const kube::RandomSource &random)
+{
+    static const char *const adjectives[] = {"amber", "brave", "calm", "crimson", "eager", "fancy", "gentle", "golden",
+                                             "happy", "icy", "jolly", "lively", "misty", "noble", "proud", "quiet",
+                                             "rapid", "silent", "sunny", "swift", "tidy", "vivid", "wild", "young"};
+    static const char *const nouns[] = {"badger", "cedar", "comet", "delta", "falcon", "fjord", "glacier", "harbor",
+                                        "heron", "lagoon", "maple", "meadow", "otter", "pine", "quartz", "raven",
+                                        "river", "sparrow", "summit", "tiger", "tundra", "valley", "willow", "zephyr"};
+    auto pick = [&](int n) { return qBound(0, int(random() * n), n - 1); };
+    // One statement per draw: the order of the draws is part of what tests pin down.
+    const QLatin1String adjective(adjectives[pick(std::size(adjectives))]);
+    const QLatin1String noun(nouns[pick(std::size(nouns))]);
+    QString suffix;
+    for (int i = 0; i < 4; ++i)
+        suffix += QLatin1Char("0123456789abcdef"[pick(16)]);
+    return QStringLiteral("%1-%2-%3").arg(adjective, noun, suffix);
+}
+
+QString runtimeName(Runtime runtime)
+{
+    return runtime == Runtime::Local ? QStringLiteral("local") : QStringLiteral("kubernetes");
+}
+
+std::optional<Runtime> parseRuntime(const QString &text)
+{
+    if (text == QLatin1String("local"))
+        return Runtime::Local;
+    if (text == QLatin1String("kubernetes"))
+        return Runtime::Kubernetes;
+    return std::nullopt;
+}
+
+} // namespace spillway::installer

@@ -1,0 +1,121 @@
+// One ServiceAccount per component, bound to rules that name only what that component touches.
+// Cluster-wide rules live in ClusterRoles; what is needed only in Spillway's namespace (leases,
+// its own secrets) lives in a Role there.
+#include "installer/Manifests.h"
+
+namespace spillway::installer {
+
+using nlohmann::json;
+
+namespace {
+
+const json kRead = json::array({"get", "list", "watch"});
+const json kWrite = json::array({"get", "list", "watch", "create", "update", "patch", "delete"});
+
+json rule(json groups, json resources, json verbs, json resourceNames = nullptr)
+{
+    json r = {{"apiGroups", std::move(groups)}, {"resources", std::move(resources)}, {"verbs", std::move(verbs)}};
+    if (!resourceNames.is_null())
+        r["resourceNames"] = std::move(resourceNames);
+    return r;
+}
+
+json controllerManagerClusterRules()
+{
+    const json liqoGroups = json::array({"core.liqo.io", "offloading.liqo.io", "authentication.liqo.io", "networking.liqo.io", "ipam.liqo.io"});
+    return json::array({
+        rule(liqoGroups, json::array({"*"}), kWrite),
+        rule(liqoGroups, json::array({"*/status", "*/finalizers"}), json::array({"get", "update", "patch"})),
+        // Tenant namespaces and the namespaces offloaded workloads land in.
+        rule(json::array({""}), json::array({"namespaces"}), kWrite),
+        rule(json::array({""}), json::array({"secrets", "configmaps", "serviceaccounts", "services", "pods"}), kWrite),
+        rule(json::array({""}), json::array({"nodes"}), kRead),
+        rule(json::array({""}), json::array({"events"}), json::array({"create", "patch"})),
+        rule(json::array({"apps"}), json::array({"deployments"}), kWrite),
+        // Grants to peers are RoleBindings to Spillway's own ClusterRoles, nothing wider.
+        rule(json::array({"rbac.authorization.k8s.io"}), json::array({"roles", "rolebindings", "clusterrolebindings"}), kWrite),
+        rule(json::array({"rbac.authorization.k8s.io"}), json::array({"clusterroles"}), json::array({"bind"}),
+             json::array({"spillway-remote-controlplane", "spillway-remote-resourceslice"})),
+        // Peer identities are signed by the cluster's own client signer.
+        rule(json::array({"certificates.k8s.io"}), json::array({"certificatesigningrequests"}), json::array({"get", "list", "watch", "create", "delete"})),
+        rule(json::array({"certificates.k8s.io"}), json::array({"certificatesigningrequests/approval"}), json::array({"update"})),
+        rule(json::array({"certificates.k8s.io"}), json::array({"signers"}), json::array({"approve"}),
+             json::array({"kubernetes.io/kube-apiserver-client"})),
+        // Only its own webhook configuration, to put its CA into it.
+        rule(json::array({"admissionregistration.k8s.io"}), json::array({"validatingwebhookconfigurations"}),
+             json::array({"get", "update", "patch"}), json::array({"spillway-validating-webhook"})),
+    });
+}
+
+json virtualKubeletClusterRules()
+{
+    return json::array({
+        rule(json::array({""}), json::array({"nodes"}), kWrite),
+        rule(json::array({""}), json::array({"nodes/status"}), json::array({"get", "update", "patch"})),
+        rule(json::array({""}), json::array({"pods"}), json::array({"get", "list", "watch", "update", "patch", "delete"})),
+        rule(json::array({""}), json::array({"pods/status"}), json::array({"get", "update", "patch"})),
+        rule(json::array({""}), json::array({"configmaps", "secrets", "services", "serviceaccounts", "persistentvolumeclaims"}), kRead),
+        rule(json::array({""}), json::array({"events"}), json::array({"create", "patch"})),
+        rule(json::array({"coordination.k8s.io"}), json::array({"leases"}), kWrite),
+        rule(json::array({"offloading.liqo.io"}), json::array({"virtualnodes", "namespacemaps"}), kRead),
+        rule(json::array({"offloading.liqo.io"}), json::array({"virtualnodes/status", "namespacemaps/status"}), json::array({"get", "update", "patch"})),
+        rule(json::array({"authentication.liqo.io"}), json::array({"identities"}), kRead),
+    });
+}
+
+json gatewayClusterRules()
+{
+    return json::array({
+        rule(json::array({"networking.liqo.io"}), json::array({"gatewayservers", "gatewayclients", "connections", "publickeies", "configurations"}), kRead),
+        rule(json::array({"networking.liqo.io"}), json::array({"gatewayservers/status", "gatewayclients/status", "connections/status"}),
+             json::array({"get", "update", "patch"})),
+        rule(json::array({"networking.liqo.io"}), json::array({"connections"}), json::array({"create", "update", "patch"})),
+        rule(json::array({"ipam.liqo.io"}), json::array({"ips", "networks"}), kRead),
+        rule(json::array({""}), json::array({"secrets"}), kRead),
+        rule(json::array({""}), json::array({"events"}), json::array({"create", "patch"})),
+    });
+}
+
+json namespacedRules()
+{
+    return json::array({
+        rule(json::array({"coordination.k8s.io"}), json::array({"leases"}), kWrite),
+        rule(json::array({""}), json::array({"configmaps"}), kRead),
+    });
+}
+
+} // namespace
+
+std::vector<json> rbacManifests(const QString &nsName)
+{
+    const std::string ns = nsName.toStdString();
+    std::vector<json> out;
+    const std::pair<const char *, json> components[] = {
+        {names::kControllerManager, controllerManagerClusterRules()},
+        {names::kVirtualKubelet, virtualKubeletClusterRules()},
+        {names::kGateway, gatewayClusterRules()},
+    };
+    for (const auto &[name, rules] : components) {
+        const QString component = QString::fromLatin1(name).mid(QStringLiteral("spillway-").size());
+        json sa = {{"apiVersion", "v1"}, {"kind", "ServiceAccount"}, {"metadata", {{"name", name}, {"namespace", ns}}}};
+        json clusterRole = {{"apiVersion", "rbac.authorization.k8s.io/v1"}, {"kind", "ClusterRole"},
+                            {"metadata", {{"name", name}}}, {"rules", rules}};
+        json clusterBinding = {{"apiVersion", "rbac.authorization.k8s.io/v1"}, {"kind", "ClusterRoleBinding"},
+                               {"metadata", {{"name", name}}},
+                               {"roleRef", {{"apiGroup", "rbac.authorization.k8s.io"}, {"kind", "ClusterRole"}, {"name", name}}},
+                               {"subjects", json::array({{{"kind", "ServiceAccount"}, {"name", name}, {"namespace", ns}}})}};
+        json role = {{"apiVersion", "rbac.authorization.k8s.io/v1"}, {"kind", "Role"},
+                     {"metadata", {{"name", name}, {"namespace", ns}}}, {"rules", namespacedRules()}};
+        json roleBinding = {{"apiVersion", "rbac.authorization.k8s.io/v1"}, {"kind", "RoleBinding"},
+                            {"metadata", {{"name", name}, {"namespace", ns}}},
+                            {"roleRef", {{"apiGroup", "rbac.authorization.k8s.io"}, {"kind", "Role"}, {"name", name}}},
+                            {"subjects", json::array({{{"kind", "ServiceAccount"}, {"name", name}, {"namespace", ns}}})}};
+        for (json *o : {&sa, &clusterRole, &clusterBinding, &role, &roleBinding}) {
+            labelAsSpillway(*o, component);
+            out.push_back(std::move(*o));
+        }
+    }
+    return out;
+}
+
+} // namespace spillway::installer

@@ -1,0 +1,14 @@
+#pragma once
+
+#include "common/Error.h"
+#include "kube/KubeClient.h"
+
+namespace spillway::installer {
+
+// A kubeconfig that authenticates as a ServiceAccount with a bound token from the TokenRequest
+// API, reaching the same server with the same CA as `client`. Locally run components use it so
+// they hold exactly their RBAC, as they would in a pod.
+Result<QByteArray> serviceAccountKubeconfig(kube::KubeClient &client, const QString &ns, const QString &serviceAccount,
+                                            qint64 expirationSeconds);
+
+} // namespace spillway::installer

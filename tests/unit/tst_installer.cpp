@@ -1,0 +1,202 @@
+// The installer's pure parts: option checks, cluster IDs, what is rendered for each runtime, and
+// the install record read back.
+#include "installer/InstallOptions.h"
+#include "installer/Manifests.h"
+
+#include <QTest>
+
+using namespace spillway;
+using namespace spillway::installer;
+using nlohmann::json;
+
+namespace {
+
+RenderInput input(Runtime runtime)
+{
+    RenderInput in;
+    in.options.distro = QStringLiteral("k3s");
+    in.options.runtime = runtime;
+    in.options.podCidrs = {QStringLiteral("10.42.0.0/16")};
+    in.options.serviceCidr = QStringLiteral("10.43.0.0/16");
+    in.options.stateDir = QStringLiteral("/var/lib/sw");
+    in.clusterId = QStringLiteral("rome");
+    in.webhookPort = 23456;
+    in.healthPort = 23457;
+    in.host = QStringLiteral("box");
+    return in;
+}
+
+const json *find(const std::vector<json> &objects, const std::string &kind, const std::string &name)
+{
+    for (const json &o : objects)
+        if (o.value("kind", "") == kind && o["metadata"].value("name", "") == name)
+            return &o;
+    return nullptr;
+}
+
+} // namespace
+
+class TestInstaller : public QObject
+{
+    Q_OBJECT
+private slots:
+    void validOptionsPass()
+    {
+        InstallOptions o;
+        o.clusterId = QStringLiteral("milan-1");
+        o.clusterLabels = {{QStringLiteral("topology.kubernetes.io/region"), QStringLiteral("eu-south")}};
+        o.podCidrs = {QStringLiteral("10.244.0.0/16"), QStringLiteral("fd00::/64")};
+        o.values = {{QStringLiteral("controllerManager.workers"), QStringLiteral("8")}};
+        QVERIFY2(validate(o).isEmpty(), qPrintable(validate(o).join(QLatin1Char('\n'))));
+    }
+
+    void everyBadOptionIsNamed_data()
+    {
+        QTest::addColumn<QString>("field");
+        QTest::addColumn<QString>("value");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("distro") << "distro" << "minikube" << "use one of: generic, kind";
+        QTest::newRow("cluster id upper") << "clusterId" << "Rome" << "--cluster-id \"Rome\" is not valid";
+        QTest::newRow("cluster id dash") << "clusterId" << "-rome" << "--cluster-id \"-rome\" is not valid";
+        QTest::newRow("host bits") << "podCidr" << "10.0.0.1/8" << "--pod-cidr \"10.0.0.1/8\" is not a network";
+        QTest::newRow("no prefix") << "podCidr" << "10.0.0.0" << "--pod-cidr \"10.0.0.0\" is not a network";
+        QTest::newRow("label key") << "labelKey" << "-bad" << "\"-bad\" is not a valid label key";
+        QTest::newRow("label value") << "labelValue" << "a b" << "\"a b\" is not a valid label value";
+        QTest::newRow("set key") << "set" << "image.nope" << "--set image.nope: unknown value";
+        QTest::newRow("namespace") << "ns" << "Liqo" << "--namespace \"Liqo\" is not a valid namespace name";
+    }
+    void everyBadOptionIsNamed()
+    {
+        QFETCH(QString, field);
+        QFETCH(QString, value);
+        QFETCH(QString, message);
+        InstallOptions o;
+        if (field == QLatin1String("distro")) o.distro = value;
+        if (field == QLatin1String("clusterId")) o.clusterId = value;
+        if (field == QLatin1String("podCidr")) o.podCidrs = {value};
+        if (field == QLatin1String("labelKey")) o.clusterLabels = {{value, QStringLiteral("x")}};
+        if (field == QLatin1String("labelValue")) o.clusterLabels = {{QStringLiteral("k"), value}};
+        if (field == QLatin1String("set")) o.values = {{value, QStringLiteral("1")}};
+        if (field == QLatin1String("ns")) o.ns = value;
+        const QStringList problems = validate(o);
+        QCOMPARE(problems.size(), 1);
+        QVERIFY2(problems[0].contains(message), qPrintable(problems[0]));
+    }
+
+    void keyValuesParse()
+    {
+        auto kv = parseKeyValues(QStringLiteral("a=1, b = 2"), QStringLiteral("--x"));
+        QVERIFY(kv.ok());
+        QCOMPARE(kv->value(QStringLiteral("b")), QStringLiteral("2"));
+        auto bad = parseKeyValues(QStringLiteral("a=1,b"), QStringLiteral("--cluster-labels"));
+        QVERIFY(!bad.ok());
+        QVERIFY(bad.error().message.contains(QStringLiteral("--cluster-labels: \"b\" is not key=value")));
+    }
+
+    void clusterIdsAreReadableValidAndFromTheInjectedRandomness()
+    {
+        double seq[] = {0.0, 0.5, 0.1, 0.2, 0.3, 0.4, 0.99};
+        int i = 0;
+        const QString a = generateClusterId([&] { return seq[i++ % 7]; });
+        i = 0;
+        const QString b = generateClusterId([&] { return seq[i++ % 7]; });
+        QCOMPARE(a, b);
+        QVERIFY(isValidClusterId(a));
+        QCOMPARE(a.count(QLatin1Char('-')), 2);
+        QCOMPARE(a, QStringLiteral("amber-otter-1346"));   // adjective 0.0, noun 0.5, then four hex digits
+        QVERIFY(isValidClusterId(generateClusterId([] { return 0.999999; })));
+    }
+
+    void localRuntimeRendersEverythingLabelledWithAUrlWebhook()
+    {
+        auto objects = renderManifests(input(Runtime::Local));
+        QVERIFY2(objects.ok(), objects ? "" : qPrintable(objects.error().toString()));
+        int crds = 0;
+        for (const json &o : *objects) {
+            QVERIFY2(o["metadata"]["labels"].value("app.kubernetes.io/part-of", "") == "spillway", o.dump().c_str());
+            crds += o.value("kind", "") == "CustomResourceDefinition";
+            QVERIFY2(o.value("kind", "") != "Deployment", "the local runtime runs processes, not Deployments");
+        }
+        QCOMPARE(crds, 18);
+        QCOMPARE(objects->front().value("kind", ""), std::string("CustomResourceDefinition"));
+        const json *id = find(*objects, "ConfigMap", names::kClusterIdConfigMap);
+        QVERIFY(id);
+        QVERIFY((*id)["data"] == json({{"CLUSTER_ID", "rome"}}));
+        QVERIFY((*id)["metadata"]["labels"].value("app.kubernetes.io/name", "") == "clusterid-configmap");
+        const json *record = find(*objects, "ConfigMap", names::kInstallRecord);
+        QVERIFY(record);
+        QVERIFY((*record)["data"].value("clusterLabels", "") == "liqo.io/provider=k3s");
+        QVERIFY((*record)["data"].value("webhookPort", "") == "23456");
+        const json *hook = find(*objects, "ValidatingWebhookConfiguration", "spillway-validating-webhook");
+        QVERIFY(hook);
+        QCOMPARE((*hook)["webhooks"].size(), size_t(2));
+        QVERIFY((*hook)["webhooks"][1]["clientConfig"].value("url", "") == "https://127.0.0.1:23456/validate/resourceslice");
+        QVERIFY(!(*hook)["webhooks"][0]["clientConfig"].contains("caBundle"));   // the controller manager owns it
+        QVERIFY(find(*objects, "WgGatewayServerTemplate", "wireguard-server"));
+        QVERIFY(find(*objects, "WgGatewayClientTemplate", "wireguard-client"));
+        for (const char *component : {"spillway-controller-manager", "spillway-virtual-kubelet", "spillway-gateway"}) {
+            QVERIFY(find(*objects, "ServiceAccount", component));
+            QVERIFY(find(*objects, "ClusterRole", component));
+            QVERIFY(find(*objects, "ClusterRoleBinding", component));
+        }
+    }
+
+    void leastPrivilegeHasNoWildcardVerbsOrCoreResources()
+    {
+        for (const json &o : rbacManifests(QStringLiteral("liqo"))) {
+            if (o.value("kind", "") != "ClusterRole" && o.value("kind", "") != "Role")
+                continue;
+            for (const json &rule : o["rules"]) {
+                QVERIFY2(rule["verbs"] != json::array({"*"}), o.dump().c_str());
+                for (const json &g : rule["apiGroups"])
+                    if (g == "" || g == "rbac.authorization.k8s.io" || g == "admissionregistration.k8s.io")
+                        QVERIFY2(rule["resources"] != json::array({"*"}), o.dump().c_str());
+            }
+        }
+    }
+
+    void kubernetesRuntimeRendersDeploymentServiceAndServiceWebhook()
+    {
+        RenderInput in = input(Runtime::Kubernetes);
+        in.options.values = {{QStringLiteral("image.registry"), QStringLiteral("reg.example/sw")}, {QStringLiteral("controllerManager.replicas"), QStringLiteral("2")}};
+        auto objects = renderManifests(in);
+        QVERIFY(objects.ok());
+        const json *d = find(*objects, "Deployment", "spillway-controller-manager");
+        QVERIFY(d);
+        QVERIFY((*d)["spec"]["replicas"] == 2);
+        const json &container = (*d)["spec"]["template"]["spec"]["containers"][0];
+        QVERIFY(container.value("image", "") == "reg.example/sw/spillway-controller-manager:v" + Version::current().toString().toStdString());
+        QVERIFY(container["args"].dump().find("--webhook-service=spillway-webhook") != std::string::npos);
+        QVERIFY(find(*objects, "Service", "spillway-webhook"));
+        const json *hook = find(*objects, "ValidatingWebhookConfiguration", "spillway-validating-webhook");
+        QVERIFY((*hook)["webhooks"][0]["clientConfig"]["service"] == json({{"namespace", "liqo"}, {"name", "spillway-webhook"}, {"path", "/validate/namespaceoffloading"}, {"port", 443}}));
+        const json *record = find(*objects, "ConfigMap", names::kInstallRecord);
+        QVERIFY(!(*record)["data"].contains("stateDir"));
+    }
+
+    void renderRefusesBadOptions()
+    {
+        RenderInput in = input(Runtime::Local);
+        in.options.serviceCidr = QStringLiteral("nope");
+        auto objects = renderManifests(in);
+        QVERIFY(!objects.ok());
+        QVERIFY(objects.error().message.contains(QStringLiteral("--service-cidr")));
+    }
+
+    void theRecordReadsBackWhatWasRendered()
+    {
+        auto objects = renderManifests(input(Runtime::Local));
+        auto record = parseInstallRecord(*find(*objects, "ConfigMap", names::kInstallRecord));
+        QVERIFY(record.ok());
+        QCOMPARE(record->version, Version::current());
+        QCOMPARE(record->clusterId, QStringLiteral("rome"));
+        QCOMPARE(record->runtime, Runtime::Local);
+        QCOMPARE(record->healthPort, quint16(23457));
+        QCOMPARE(record->podCidrs, QStringList{QStringLiteral("10.42.0.0/16")});
+        QCOMPARE(record->clusterLabels.value(QStringLiteral("liqo.io/provider")), QStringLiteral("k3s"));
+        QVERIFY(!parseInstallRecord(json{{"data", {{"version", "banana"}}}}).ok());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestInstaller)
+#include "tst_installer.moc"
