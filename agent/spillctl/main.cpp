@@ -1,8 +1,9 @@
 // spillctl — Spillway's command-line interface (liqoctl's verbs).
+#include "Cli.h"
+
 #include "common/Version.h"
 
 #include <QCoreApplication>
-#include <QStringList>
 #include <cstdio>
 
 namespace {
@@ -11,11 +12,14 @@ void printUsage(FILE *out)
 {
     std::fputs("spillctl — peer Kubernetes clusters and offload workloads (Liqo-compatible)\n"
                "\n"
-               "Usage: spillctl COMMAND [flags]\n"
+               "Usage: spillctl COMMAND [flags]      (spillctl COMMAND --help for its flags)\n"
                "\n"
                "Commands:\n"
-               "  version     print the client version\n"
-               "  help        show this help\n",
+               "  install [DISTRIBUTION]  install Spillway into a cluster, or upgrade it in place\n"
+               "  uninstall               remove Spillway and everything it created from a cluster\n"
+               "  info                    installation, health, network and peers (alias: status)\n"
+               "  version                 client, Kubernetes and installed Spillway versions\n"
+               "  help                    show this help\n",
                out);
 }
 
@@ -25,20 +29,27 @@ int main(int argc, char **argv)
 {
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("spillctl"));
-    const QString version = spillway::Version::current().toString();
-    QCoreApplication::setApplicationVersion(version);
+    QCoreApplication::setApplicationVersion(spillway::Version::current().toString());
 
-    const QStringList args = app.arguments().mid(1);
-    const QString command = args.value(0);
-    if (command.isEmpty() || command == QLatin1String("help") || command == QLatin1String("--help")
-        || command == QLatin1String("-h")) {
+    const QStringList all = app.arguments().mid(1);
+    const QString command = all.value(0);
+    const QStringList args = all.mid(1);
+    if (command.isEmpty() || command == QLatin1String("help") || command == QLatin1String("--help") || command == QLatin1String("-h")) {
         printUsage(command.isEmpty() ? stderr : stdout);
-        return command.isEmpty() ? 1 : 0;
+        return command.isEmpty() ? 2 : 0;
     }
-    if (command == QLatin1String("version") || command == QLatin1String("--version")) {
-        std::printf("Client version: %s\n", qPrintable(version));
-        return 0;
-    }
+    if (command == QLatin1String("--version"))
+        return spillctl::version({QStringLiteral("--client")});
+    if (command == QLatin1String("install"))
+        return spillctl::install(args);
+    if (command == QLatin1String("uninstall"))
+        return spillctl::uninstall(args);
+    if (command == QLatin1String("info") || command == QLatin1String("status"))
+        return spillctl::info(args);
+    if (command == QLatin1String("version"))
+        return spillctl::version(args);
+    if (command == QLatin1String("supervise"))
+        return spillctl::supervise(args);
     std::fprintf(stderr, "spillctl: unknown command \"%s\"; run 'spillctl help' for the list\n", qPrintable(command));
-    return 1;
+    return 2;
 }

@@ -357,6 +357,9 @@ cmd_down() {
     mkdir -p "$STATE_ROOT"; exec 8> "$STATE_ROOT/.$n.lock"
     flock -w 60 8 || die "cluster '$n' is locked by another 'cluster up/down' for over 60 s ($STATE_ROOT/.$n.lock)"
     stop_cluster_dir "$dir"
+    # Spillway's local runtime, when installed with --state-dir inside the cluster's folder (the
+    # demo does), would otherwise outlive the apiserver it talks to.
+    pkill -TERM -f -- "supervise --dir $dir/" 2>/dev/null || true
     rm -rf "$dir"; rm -f "$STATE_ROOT/.$n.lock"
     note "cluster '$n' is down"
   done
