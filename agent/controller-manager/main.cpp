@@ -6,6 +6,7 @@
 #include "kube/Kubeconfig.h"
 #include "kube/KubeClient.h"
 #include "kube/LeaderElector.h"
+#include "manager/PeeringControllers.h"
 #include "manager/WebhookConfiguration.h"
 #include "manager/WebhookRegistration.h"
 #include "observe/HealthServer.h"
@@ -64,11 +65,12 @@ int main(int argc, char **argv)
     const QCommandLineOption webhookHost(QStringLiteral("webhook-host"), QStringLiteral("Host the apiserver uses to reach the webhook."), QStringLiteral("host"), QStringLiteral("127.0.0.1"));
     const QCommandLineOption webhookService(QStringLiteral("webhook-service"), QStringLiteral("Service (in --namespace) the apiserver reaches the webhook through, instead of --webhook-host."), QStringLiteral("name"));
     const QCommandLineOption webhookFailurePolicy(QStringLiteral("webhook-failure-policy"), QStringLiteral("What the apiserver does when the webhook is unreachable (Fail|Ignore)."), QStringLiteral("policy"), QStringLiteral("Fail"));
+    const QCommandLineOption apiServerUrl(QStringLiteral("api-server-url"), QStringLiteral("This cluster's API server address as peers reach it (default: the one this process uses)."), QStringLiteral("url"));
     const QCommandLineOption qps(QStringLiteral("qps"), QStringLiteral("Client-side requests per second to the apiserver."), QStringLiteral("n"), QStringLiteral("100"));
     const QCommandLineOption burst(QStringLiteral("burst"), QStringLiteral("Client-side request burst."), QStringLiteral("n"), QStringLiteral("100"));
     const QCommandLineOption workers(QStringLiteral("workers"), QStringLiteral("Workers per controller."), QStringLiteral("n"), QStringLiteral("4"));
     p.addOptions({kubeconfig, context, ns, identity, leaderElect, healthAddress, healthPort, webhookAddress, webhookPort, webhookHost, webhookService,
-                  webhookFailurePolicy, qps, burst, workers});
+                  webhookFailurePolicy, apiServerUrl, qps, burst, workers});
     p.process(app);
 
     auto number = [&](const QCommandLineOption &o, int min, int max) -> int {
@@ -82,7 +84,7 @@ int main(int argc, char **argv)
         return v;
     };
     const int qpsValue = number(qps, 0, 100000), burstValue = number(burst, 1, 100000);
-    number(workers, 1, 256);
+    const int workersValue = number(workers, 1, 256);
     const quint16 hPort = quint16(number(healthPort, 0, 65535)), wPort = quint16(number(webhookPort, 0, 65535));
     if (p.value(webhookFailurePolicy) != QLatin1String("Fail") && p.value(webhookFailurePolicy) != QLatin1String("Ignore")) {
         std::fprintf(stderr, "spillway-controller-manager: --webhook-failure-policy must be Fail or Ignore\n");
@@ -163,8 +165,24 @@ int main(int argc, char **argv)
                  {{"health", QStringLiteral("%1:%2").arg(p.value(healthAddress)).arg(*hp)},
                   {"webhook", QStringLiteral("%1:%2").arg(p.value(webhookAddress)).arg(*served)}});
 
+    manager::PeeringControllers::Options po;
+    po.liqoNamespace = p.value(ns);
+    po.apiServerUrl = p.value(apiServerUrl);
+    po.workers = workersValue;
+    manager::PeeringControllers peering(&client, po);
+    peering.setErrorSink([](const QString &key, const Error &e, bool givingUp) {
+        // "Not yet" (a certificate being signed) is progress, not a failure.
+        observe::log(e.kind == Error::Kind::Timeout && !givingUp ? "debug" : "error", QStringLiteral("peering"), e.toString(),
+                     {{"key", key}, {"givingUp", givingUp ? QStringLiteral("true") : QStringLiteral("false")}});
+    });
+    bool controllersRunning = false;
+
     auto lead = [&] {
         metrics.set("spillway_leader", 1);
+        if (!controllersRunning) {
+            peering.start();
+            controllersRunning = true;
+        }
         auto r = webhooks.registerWith(client);
         if (!r)
             observe::log("error", QStringLiteral("webhook"), r.error().toString());
@@ -186,6 +204,11 @@ int main(int argc, char **argv)
         QObject::connect(elector.get(), &kube::LeaderElector::stoppedLeading, &app, [&] {
             observe::log("info", QStringLiteral("leader-election"), QStringLiteral("stopped leading"), {{"identity", lo.identity}});
             metrics.set("spillway_leader", 0);
+            // Another replica leads now; two reconcilers of one object would fight.
+            if (controllersRunning) {
+                peering.stop();
+                QCoreApplication::quit();
+            }
         });
         QObject::connect(elector.get(), &kube::LeaderElector::newLeader, &app, [](const QString &who) {
             observe::log("info", QStringLiteral("leader-election"), QStringLiteral("leader"), {{"identity", who}});

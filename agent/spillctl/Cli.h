@@ -41,5 +41,7 @@ int uninstall(const QStringList &args);
 int info(const QStringList &args);
 int version(const QStringList &args);
 int supervise(const QStringList &args);
+int peer(const QStringList &args);
+int unpeer(const QStringList &args);
 
 } // namespace spillctl

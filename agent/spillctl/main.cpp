@@ -18,6 +18,8 @@ void printUsage(FILE *out)
                "  install [DISTRIBUTION]  install Spillway into a cluster, or upgrade it in place\n"
                "  uninstall               remove Spillway and everything it created from a cluster\n"
                "  info                    installation, health, network and peers (alias: status)\n"
+               "  peer [in-band]          peer with a provider whose kubeconfig you have\n"
+               "  unpeer [in-band]        undo a peering\n"
                "  version                 client, Kubernetes and installed Spillway versions\n"
                "  help                    show this help\n",
                out);
@@ -48,6 +50,10 @@ int main(int argc, char **argv)
         return spillctl::info(args);
     if (command == QLatin1String("version"))
         return spillctl::version(args);
+    if (command == QLatin1String("peer"))
+        return spillctl::peer(args);
+    if (command == QLatin1String("unpeer"))
+        return spillctl::unpeer(args);
     if (command == QLatin1String("supervise"))
         return spillctl::supervise(args);
     std::fprintf(stderr, "spillctl: unknown command \"%s\"; run 'spillctl help' for the list\n", qPrintable(command));

@@ -298,6 +298,14 @@ Result<InstallResult> Installer::install()
         return r.error();
 
     if (in->options.runtime == Runtime::Local) {
+        if (m_previous && m_previous->runtime == Runtime::Kubernetes) {
+            // Switched to the local runtime: the in-cluster replicas would compete for the lease.
+            m_hooks.progress(QStringLiteral("Removing the in-cluster controller manager (switching to the local runtime)"));
+            for (const auto &[ref, name] : {std::pair{kube::resources::deployments(), QString::fromLatin1(names::kControllerManager)},
+                                            std::pair{kube::resources::services(), QString::fromLatin1(names::kWebhookService)}})
+                if (auto r = m_client.remove(ref, in->options.ns, name); !r && !r.error().isNotFound())
+                    return r.error();
+        }
         auto started = startLocalRuntime(*in);
         if (!started)
             return started.error();

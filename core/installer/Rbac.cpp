@@ -35,7 +35,7 @@ json controllerManagerClusterRules()
         // Grants to peers are RoleBindings to Spillway's own ClusterRoles, nothing wider.
         rule(json::array({"rbac.authorization.k8s.io"}), json::array({"roles", "rolebindings", "clusterrolebindings"}), kWrite),
         rule(json::array({"rbac.authorization.k8s.io"}), json::array({"clusterroles"}), json::array({"bind"}),
-             json::array({"spillway-remote-controlplane", "spillway-remote-resourceslice"})),
+             json::array({"spillway-remote-controlplane"})),
         // Peer identities are signed by the cluster's own client signer.
         rule(json::array({"certificates.k8s.io"}), json::array({"certificatesigningrequests"}), json::array({"get", "list", "watch", "create", "delete"})),
         rule(json::array({"certificates.k8s.io"}), json::array({"certificatesigningrequests/approval"}), json::array({"update"})),
@@ -115,6 +115,18 @@ std::vector<json> rbacManifests(const QString &nsName)
             out.push_back(std::move(*o));
         }
     }
+    // What a peer's control plane may do here, granted by a RoleBinding in its tenant namespace
+    // only: ask for resources and read what it was granted.
+    json remote = {{"apiVersion", "rbac.authorization.k8s.io/v1"}, {"kind", "ClusterRole"},
+                   {"metadata", {{"name", "spillway-remote-controlplane"}}},
+                   {"rules", json::array({
+                        rule(json::array({"authentication.liqo.io"}), json::array({"resourceslices"}), kWrite),
+                        rule(json::array({"authentication.liqo.io"}), json::array({"resourceslices/status"}), json::array({"get"})),
+                        rule(json::array({"authentication.liqo.io"}), json::array({"tenants"}), kRead),
+                        rule(json::array({"offloading.liqo.io"}), json::array({"namespacemaps"}), kRead),
+                    })}};
+    labelAsSpillway(remote, QStringLiteral("peering"));
+    out.push_back(std::move(remote));
     return out;
 }
 

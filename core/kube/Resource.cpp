@@ -32,6 +32,7 @@ ResourceRef pods() { return {{}, QStringLiteral("v1"), QStringLiteral("pods"), Q
 ResourceRef nodes() { return {{}, QStringLiteral("v1"), QStringLiteral("nodes"), QStringLiteral("Node"), false}; }
 ResourceRef podTemplates() { return {{}, QStringLiteral("v1"), QStringLiteral("podtemplates"), QStringLiteral("PodTemplate"), true}; }
 ResourceRef serviceAccounts() { return {{}, QStringLiteral("v1"), QStringLiteral("serviceaccounts"), QStringLiteral("ServiceAccount"), true}; }
+ResourceRef services() { return {{}, QStringLiteral("v1"), QStringLiteral("services"), QStringLiteral("Service"), true}; }
 ResourceRef events() { return {{}, QStringLiteral("v1"), QStringLiteral("events"), QStringLiteral("Event"), true}; }
 ResourceRef leases()
 {

@@ -121,4 +121,16 @@ assert_eq "" "$(kcn get ns liqo -o name 2>/dev/null)" "no namespace left"
 assert_eq "" "$(kcn get validatingwebhookconfigurations,mutatingwebhookconfigurations,clusterroles,clusterrolebindings -l app.kubernetes.io/part-of=spillway -o name)" "no webhook or RBAC left"
 pgrep -f -- "$state/run" >/dev/null && fail "processes left running" || pass "no process left"
 assert_contains "$("$CTL" uninstall --kubeconfig "$K" 2>&1)" "nothing to remove" "uninstall again is harmless"
+
+# --- the kubernetes runtime: Deployment and Service applied; health comes from the cluster --
+out=$(install --runtime kubernetes --set image.registry=registry.example/sw 2>&1) && pass "install --runtime kubernetes" || fail "kubernetes runtime install failed: $out"
+assert_contains "$(kcn -n liqo get deploy spillway-controller-manager -o jsonpath='{.spec.template.spec.containers[0].image}')" "registry.example/sw/spillway-controller-manager:v" "the Deployment runs the configured image"
+assert_eq spillway-webhook "$(kcn get validatingwebhookconfiguration spillway-validating-webhook -o jsonpath='{.webhooks[0].clientConfig.service.name}')" "the webhook goes through the Service"
+pgrep -f -- "$state/run" >/dev/null && fail "a local process was started" || pass "no local process"
+# KWOK only pretends to run the pod, so no replica ever renews the leader lease.
+assert_eq false "$("$CTL" info --kubeconfig "$K" --get health.healthy)" "info: unhealthy while no replica holds the lease"
+out=$(install 2>&1) && pass "switching back to the local runtime" || fail "switch failed: $out"
+assert_eq "" "$(kcn -n liqo get deploy,svc -o name 2>/dev/null)" "removes the Deployment and the Service"
+assert_eq true "$("$CTL" info --kubeconfig "$K" --get health.healthy)" "and the local controller manager is healthy"
+"$CTL" uninstall --kubeconfig "$K" >/dev/null 2>&1 && pass "uninstall" || fail "uninstall failed"
 finish

@@ -1,0 +1,35 @@
+#pragma once
+
+#include "manager/ReconcileLoop.h"
+#include "peering/ForeignClusterStatusReconciler.h"
+#include "peering/IdentityReconciler.h"
+#include "peering/TenantReconciler.h"
+
+#include <memory>
+
+namespace spillway::manager {
+
+// The controller manager's peering loops: Tenants (provider side), Identities (consumer side)
+// and ForeignCluster status, which both of the others feed.
+class PeeringControllers
+{
+public:
+    struct Options {
+        QString liqoNamespace = QStringLiteral("liqo");
+        QString apiServerUrl;     // advertised to consumers; default: this client's server
+        int workers = 2;
+    };
+    PeeringControllers(kube::KubeClient *client, Options options);
+    ~PeeringControllers();
+    void setErrorSink(kube::Controller::ErrorSink sink);
+    void start();
+    void stop();
+
+private:
+    peering::TenantReconciler m_tenants;
+    peering::IdentityReconciler m_identities;
+    peering::ForeignClusterStatusReconciler m_foreignClusters;
+    std::unique_ptr<ReconcileLoop> m_tenantLoop, m_identityLoop, m_foreignClusterLoop;
+};
+
+} // namespace spillway::manager

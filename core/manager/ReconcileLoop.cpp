@@ -1,0 +1,55 @@
+#include "manager/ReconcileLoop.h"
+
+namespace spillway::manager {
+
+ReconcileLoop::ReconcileLoop(QString name, kube::KubeClient *client, kube::Controller::Reconcile reconcile, int workers)
+    : m_name(std::move(name)), m_client(client),
+      m_limiter(std::make_unique<kube::ItemRateLimiter>(kube::steadyClock(), 20, 30000)),
+      m_queue(std::make_unique<kube::WorkQueue>(kube::steadyClock(), m_limiter.get())),
+      m_controller(std::make_unique<kube::Controller>(m_name, m_queue.get(), std::move(reconcile), workers, 30))
+{
+}
+
+ReconcileLoop::~ReconcileLoop()
+{
+    stop();
+}
+
+kube::Informer &ReconcileLoop::watch(const kube::ResourceRef &resource, KeyFor keyFor, qint64 resyncMs)
+{
+    kube::Informer::Options o;
+    o.resyncMs = resyncMs;
+    auto informer = std::make_unique<kube::Informer>(m_client, resource, o);
+    if (!keyFor)
+        keyFor = [](const nlohmann::json &obj) { return kube::Store::keyOf(obj); };
+    auto enqueue = [this, keyFor](const nlohmann::json &obj) {
+        const QString key = keyFor(obj);
+        if (!key.isEmpty())
+            m_queue->add(key);
+    };
+    informer->addHandlers({enqueue, [enqueue](const nlohmann::json &, const nlohmann::json &now) { enqueue(now); },
+                           [enqueue](const nlohmann::json &obj, bool) { enqueue(obj); }});
+    m_informers.push_back(std::move(informer));
+    return *m_informers.back();
+}
+
+void ReconcileLoop::setErrorSink(kube::Controller::ErrorSink sink)
+{
+    m_controller->setErrorSink(std::move(sink));
+}
+
+void ReconcileLoop::start()
+{
+    for (auto &i : m_informers)
+        i->start();
+    m_controller->start();
+}
+
+void ReconcileLoop::stop()
+{
+    for (auto &i : m_informers)
+        i->stop();
+    m_controller->stop();
+}
+
+} // namespace spillway::manager

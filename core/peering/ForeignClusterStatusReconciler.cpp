@@ -1,0 +1,95 @@
+#include "peering/ForeignClusterStatusReconciler.h"
+
+#include "apis/authentication/v1beta1/Identity.h"
+#include "apis/authentication/v1beta1/Tenant.h"
+#include "apis/core/v1beta1/ForeignCluster.h"
+#include "peering/PeeringNames.h"
+
+#include <QDateTime>
+
+namespace spillway::peering {
+
+using nlohmann::json;
+
+namespace {
+
+// Keeps lastTransitionTime when the status of a condition type did not change.
+json condition(const json &previous, const std::string &type, const std::string &status, const std::string &reason,
+               const std::string &message, const QString &now)
+{
+    std::string since = now.toStdString();
+    for (const auto &c : previous)
+        if (c.value("type", "") == type && c.value("status", "") == status)
+            since = c.value("lastTransitionTime", since);
+    return {{"type", type}, {"status", status}, {"reason", reason}, {"message", message}, {"lastTransitionTime", since}};
+}
+
+} // namespace
+
+ForeignClusterStatusReconciler::ForeignClusterStatusReconciler(kube::KubeClient &client, std::function<QString()> nowIso)
+    : m_client(client), m_now(std::move(nowIso))
+{
+    if (!m_now)
+        m_now = [] { return QDateTime::currentDateTimeUtc().toString(Qt::ISODate); };
+}
+
+Result<void> ForeignClusterStatusReconciler::reconcile(const QString &name)
+{
+    const kube::ResourceRef fcs = apis::core::v1beta1::foreignClusterResource();
+    auto fc = m_client.get(fcs, {}, name);
+    if (!fc)
+        return fc.error().isNotFound() ? Result<void>() : Result<void>(fc.error());
+    const QString id = QString::fromStdString((*fc)["spec"].value("clusterID", name.toStdString()));
+    const QString ns = tenantNamespace(id);
+    const json old = (*fc).value("status", json::object());
+    const json oldAuth = old.value("modules", json::object()).value("authentication", json::object()).value("conditions", json::array());
+    const QString now = m_now();
+
+    json conditions = json::array();
+    bool consumer = false, provider = false;
+    auto tenants = m_client.list(apis::authentication::v1beta1::tenantResource(), ns);
+    if (!tenants && !tenants.error().isNotFound())
+        return tenants.error();
+    if (tenants)
+        for (const auto &t : (*tenants)["items"]) {
+            if (t["spec"].value("clusterID", "") != id.toStdString())
+                continue;
+            consumer = true;
+            const std::string refused = t["metadata"].value("annotations", json::object()).value(kAuthErrorAnnotation, "");
+            const bool issued = !t.value("status", json::object()).value("authParams", json::object()).value("signedCRT", "").empty();
+            conditions.push_back(!refused.empty() ? condition(oldAuth, "AuthTenantStatus", "Error", "TenantRefused", refused, now)
+                                 : issued ? condition(oldAuth, "AuthTenantStatus", "Established", "TenantReady", "the peer holds a certificate for its tenant namespace", now)
+                                          : condition(oldAuth, "AuthTenantStatus", "Pending", "TenantPending", "verifying the peer and issuing its certificate", now));
+        }
+    auto identities = m_client.list(apis::authentication::v1beta1::identityResource(), ns);
+    if (!identities && !identities.error().isNotFound())
+        return identities.error();
+    if (identities)
+        for (const auto &i : (*identities)["items"]) {
+            if (i["spec"].value("clusterID", "") != id.toStdString() || i["spec"].value("type", "ControlPlane") != "ControlPlane")
+                continue;
+            provider = true;
+            const bool ready = !i.value("status", json::object()).value("kubeconfigSecretRef", json::object()).value("name", "").empty();
+            conditions.push_back(ready ? condition(oldAuth, "AuthIdentityControlPlaneStatus", "Established", "IdentityReady", "credentials for the provider are in place", now)
+                                       : condition(oldAuth, "AuthIdentityControlPlaneStatus", "Pending", "IdentityPending", "waiting for the provider's certificate", now));
+        }
+
+    json status = old;
+    status["role"] = consumer && provider ? "ConsumerAndProvider" : consumer ? "Consumer" : provider ? "Provider" : "Unknown";
+    json modules = old.value("modules", json::object());
+    modules["authentication"] = {{"enabled", consumer || provider}, {"conditions", conditions}};
+    for (const char *m : {"networking", "offloading"})
+        if (!modules.contains(m))
+            modules[m] = {{"enabled", false}};
+    status["modules"] = modules;
+    if (status == old)
+        return {};
+    json obj = *fc;
+    obj["status"] = status;
+    auto r = m_client.updateStatus(fcs, {}, obj);
+    if (!r)
+        return r.error();
+    return {};
+}
+
+} // namespace spillway::peering

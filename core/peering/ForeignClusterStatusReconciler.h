@@ -1,0 +1,27 @@
+#pragma once
+
+#include "common/Error.h"
+#include "kube/Clock.h"
+#include "kube/KubeClient.h"
+
+#include <functional>
+
+namespace spillway::peering {
+
+// A ForeignCluster's status from what exists locally about that peer: a Tenant for it means it
+// consumes from us, a control-plane Identity for it means it provides to us (role Consumer,
+// Provider or ConsumerAndProvider), and the authentication module's conditions say how far
+// each got (Pending until the certificate / kubeconfig exists, Error with the refusal reason).
+// Networking and offloading stay disabled until those modules report here.
+class ForeignClusterStatusReconciler
+{
+public:
+    ForeignClusterStatusReconciler(kube::KubeClient &client, std::function<QString()> nowIso = {});
+    Result<void> reconcile(const QString &name);
+
+private:
+    kube::KubeClient &m_client;
+    std::function<QString()> m_now;
+};
+
+} // namespace spillway::peering

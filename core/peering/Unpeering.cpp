@@ -1,0 +1,124 @@
+#include "peering/Unpeering.h"
+
+#include "apis/authentication/v1beta1/Identity.h"
+#include "apis/authentication/v1beta1/Tenant.h"
+#include "apis/core/v1beta1/ForeignCluster.h"
+#include "peering/LocalCluster.h"
+#include "peering/PeeringNames.h"
+
+#include <QDateTime>
+#include <QThread>
+
+namespace spillway::peering {
+
+using nlohmann::json;
+
+namespace {
+
+struct Target {
+    kube::KubeClient *client;
+    QString side;                 // "consumer" | "provider"
+    kube::ResourceRef ref;
+    QString ns, name;
+    QString describe() const { return QStringLiteral("%1: %2").arg(side, ref.describe(ns, name)); }
+};
+
+// Whether the reverse direction lives in this cluster's tenant namespace for `remoteId`: a
+// Tenant there means the remote consumes from us; an Identity means we consume from it.
+Result<bool> hasAny(kube::KubeClient &client, const kube::ResourceRef &ref, const QString &ns, const QString &remoteId)
+{
+    auto list = client.list(ref, ns);
+    if (!list)
+        return list.error().isNotFound() ? Result<bool>(false) : Result<bool>(list.error());
+    for (const auto &item : (*list)["items"])
+        if (item["spec"].value("clusterID", "") == remoteId.toStdString())
+            return true;
+    return false;
+}
+
+} // namespace
+
+Unpeering::Unpeering(kube::KubeClient &consumer, kube::KubeClient &provider, Options options,
+                     std::function<void(const QString &)> progress, std::shared_ptr<std::atomic_bool> cancelled)
+    : m_consumer(consumer), m_provider(provider), m_options(std::move(options)), m_progress(std::move(progress)), m_cancelled(std::move(cancelled))
+{
+}
+
+Result<Unpeering::Outcome> Unpeering::run()
+{
+    namespace auth = apis::authentication::v1beta1;
+    const qint64 deadline = QDateTime::currentMSecsSinceEpoch() + m_options.timeoutMs;
+    auto consumer = readLocalCluster(m_consumer, m_options.consumerNamespace);
+    if (!consumer)
+        return consumer.error();
+    auto provider = readLocalCluster(m_provider, m_options.providerNamespace);
+    if (!provider)
+        return provider.error();
+    const QString cid = consumer->clusterId, pid = provider->clusterId;
+    const QString consumerNs = tenantNamespace(pid), providerNs = tenantNamespace(cid);
+    m_progress(QStringLiteral("Unpeering %1 (consumer) from %2 (provider)").arg(cid, pid));
+
+    auto rbac = m_provider.resolve(QStringLiteral("rbac.authorization.k8s.io/v1"), QStringLiteral("RoleBinding"));
+    if (!rbac)
+        return rbac.error();
+    QList<Target> targets = {
+        {&m_consumer, QStringLiteral("consumer"), auth::identityResource(), consumerNs, controlPlaneIdentityName(pid)},
+        {&m_consumer, QStringLiteral("consumer"), kube::resources::secrets(), consumerNs, kubeconfigSecretName(controlPlaneIdentityName(pid))},
+        {&m_provider, QStringLiteral("provider"), auth::tenantResource(), providerNs, cid},
+        {&m_provider, QStringLiteral("provider"), *rbac, providerNs, QString::fromLatin1(kRemoteControlPlaneRole)},
+        {&m_provider, QStringLiteral("provider"), kube::resources::secrets(), providerNs, QString::fromLatin1(kNonceSecret)},
+        {&m_provider, QStringLiteral("provider"), kube::resources::certificateSigningRequests(), {}, tenantCsrName(cid)},
+    };
+    Outcome out;
+    // The reverse direction (provider consumes from consumer) keeps the shared objects alive.
+    auto reverseOnConsumer = hasAny(m_consumer, auth::tenantResource(), consumerNs, pid);
+    auto reverseOnProvider = hasAny(m_provider, auth::identityResource(), providerNs, cid);
+    if (!reverseOnConsumer)
+        return reverseOnConsumer.error();
+    if (!reverseOnProvider)
+        return reverseOnProvider.error();
+    const bool reverse = *reverseOnConsumer || *reverseOnProvider;
+    if (reverse) {
+        out.kept << QStringLiteral("ForeignClusters and tenant namespaces: %1 still consumes from %2").arg(pid, cid);
+    } else {
+        const kube::ResourceRef fcs = apis::core::v1beta1::foreignClusterResource();
+        targets << Target{&m_consumer, QStringLiteral("consumer"), fcs, {}, pid} << Target{&m_provider, QStringLiteral("provider"), fcs, {}, cid}
+                << Target{&m_consumer, QStringLiteral("consumer"), kube::resources::namespaces(), {}, consumerNs}
+                << Target{&m_provider, QStringLiteral("provider"), kube::resources::namespaces(), {}, providerNs};
+    }
+
+    QList<Target> deleting;
+    for (const Target &t : targets) {
+        auto r = t.client->remove(t.ref, t.ns, t.name);
+        if (r)
+            deleting << t;
+        else if (!r.error().isNotFound())
+            return r.error();
+    }
+    m_progress(QStringLiteral("Waiting for %1 objects to be deleted").arg(deleting.size()));
+    for (;;) {
+        QList<Target> remaining;
+        for (const Target &t : deleting)
+            if (t.client->get(t.ref, t.ns, t.name))
+                remaining << t;
+        if (remaining.isEmpty())
+            break;
+        if (m_cancelled->load() || QDateTime::currentMSecsSinceEpoch() > deadline) {
+            QStringList stuck;
+            for (const Target &t : remaining) {
+                auto obj = t.client->get(t.ref, t.ns, t.name);
+                const json finalizers = obj ? (*obj)["metadata"].value("finalizers", json::array()) : json::array();
+                stuck << t.describe() + (finalizers.empty() ? QString() : QStringLiteral(" (finalizers: %1)").arg(QString::fromStdString(finalizers.dump())));
+            }
+            return Error::of(m_cancelled->load() ? Error::Kind::Cancelled : Error::Kind::Timeout,
+                             QStringLiteral("%1 object(s) not deleted yet: %2").arg(remaining.size()).arg(stuck.join(QStringLiteral("; "))),
+                             QStringLiteral("run spillctl unpeer again, or raise --timeout"));
+        }
+        QThread::msleep(200);
+    }
+    for (const Target &t : deleting)
+        out.removed << t.describe();
+    return out;
+}
+
+} // namespace spillway::peering

@@ -1,0 +1,131 @@
+#!/usr/bin/env bash
+# spillctl peer (in-band) end to end on two clusters of its own: Liqo v1's authentication
+# (tenant namespaces, nonce signed with the cluster's Ed25519 key, CSR signed by the provider's own
+# certificates API, RBAC confined to the tenant namespace), ForeignClusters with roles on both
+# sides, forged Tenants refused, and a release mismatch refused.
+. "$SPILLWAY_SOURCE_DIR/tests/testbed/tests/assert.sh"
+. "$TB/lib.sh"
+RUN=$SPILLWAY_SOURCE_DIR/run
+CTL=$SPILLWAY_BIN/spillctl
+c=e2e-pc-$$; p=e2e-pp-$$
+work=$(mktemp -d)
+cleanup() {
+  for n in "$c" "$p"; do "$RUN" cluster down "$n" >/dev/null 2>&1 || true; done
+  pkill -f -- "supervise --dir $work/" 2>/dev/null || true
+  rm -rf "$work"
+}
+trap cleanup EXIT
+KC=$("$RUN" cluster up "$c" --nodes 1 2>/dev/null | tail -n 1)
+KP=$("$RUN" cluster up "$p" --nodes 1 2>/dev/null | tail -n 1)
+kcc() { "$KUBECTL" --kubeconfig "$KC" "$@"; }
+kcp() { "$KUBECTL" --kubeconfig "$KP" "$@"; }
+"$CTL" install kind --kubeconfig "$KC" --cluster-id rome --state-dir "$work/rome" >/dev/null 2>&1 || fail "install on the consumer"
+"$CTL" install kind --kubeconfig "$KP" --cluster-id milan --state-dir "$work/milan" >/dev/null 2>&1 || fail "install on the provider"
+
+rc=0; err=$("$CTL" peer --kubeconfig "$KC" 2>&1) || rc=$?
+assert_eq 2 "$rc" "peer without a provider is a usage error"
+assert_contains "$err" "--remote-kubeconfig" "naming the flag"
+
+# --- a release mismatch is refused, naming both --------------------------------------------
+kcp -n liqo patch cm spillway-install --type merge -p '{"data":{"version":"0.9.1"}}' >/dev/null
+rc=0; err=$("$CTL" peer --kubeconfig "$KC" --remote-kubeconfig "$KP" --networking-disabled 2>&1) || rc=$?
+assert_eq 1 "$rc" "peering across major.minor releases is refused"
+assert_contains "$err" "the consumer rome runs Spillway 0.1" "naming the consumer's release"
+assert_contains "$err" "the provider milan runs Spillway 0.9.1" "and the provider's"
+assert_eq "" "$(kcp get ns liqo-tenant-rome -o name 2>/dev/null)" "and nothing was created"
+"$CTL" install kind --kubeconfig "$KP" --upgrade >/dev/null 2>&1
+
+# --- peer -----------------------------------------------------------------------------------
+out=$("$CTL" peer in-band --kubeconfig "$KC" --remote-kubeconfig "$KP" --networking-disabled --timeout 60 2>&1) && pass "spillctl peer in-band succeeds" || fail "peer failed: $out"
+assert_contains "$out" "authenticated: the consumer holds a certificate issued by the provider (" "phases are reported with their time"
+assert_contains "$out" "Peered: rome now consumes from milan" "and the result"
+assert_eq Provider "$(kcc get foreignclusters milan -o jsonpath='{.status.role}')" "consumer: ForeignCluster milan is a Provider"
+assert_eq Consumer "$(kcp get foreignclusters rome -o jsonpath='{.status.role}')" "provider: ForeignCluster rome is a Consumer"
+assert_eq milan "$(kcc get foreignclusters milan -o jsonpath='{.metadata.labels.liqo\.io/remote-cluster-id}')" "labelled with the remote cluster ID"
+assert_eq Established "$(kcp get foreignclusters rome -o jsonpath='{.status.modules.authentication.conditions[?(@.type=="AuthTenantStatus")].status}')" "provider: AuthTenantStatus Established"
+assert_eq Healthy "$("$CTL" info --kubeconfig "$KC" --get peerings.peers.milan.authenticationStatus)" "info: authentication Healthy"
+assert_eq Disabled "$("$CTL" info --kubeconfig "$KC" --get peerings.peers.milan.networkingStatus)" "info: networking Disabled"
+assert_eq true "$(kcc get ns liqo-tenant-milan -o jsonpath='{.metadata.labels.liqo\.io/tenant-namespace}')" "consumer tenant namespace liqo-tenant-milan"
+assert_eq rome "$(kcp get ns liqo-tenant-rome -o jsonpath='{.metadata.labels.liqo\.io/remote-cluster-id}')" "provider tenant namespace liqo-tenant-rome"
+assert_eq Approved "$(kcp get csr spillway-tenant-rome -o jsonpath='{.status.conditions[0].type}')" "the provider approved the CSR through its own API"
+
+# --- the consumer's identity: a certificate the provider trusts, confined to its tenant namespace
+kcc -n liqo-tenant-milan get secret kubeconfig-controlplane-milan -o jsonpath='{.data.kubeconfig}' | base64 -d > "$work/identity"
+ki() { "$KUBECTL" --kubeconfig "$work/identity" "$@"; }
+assert_contains "$(ki auth whoami -o jsonpath='{.status.userInfo.username} {.status.userInfo.groups}')" 'rome ["liqo.io"' "the provider sees user rome in group liqo.io"
+printf 'apiVersion: authentication.liqo.io/v1beta1\nkind: ResourceSlice\nmetadata: {name: probe, namespace: liqo-tenant-rome}\nspec: {consumerClusterID: rome, providerClusterID: milan}\n' > "$work/slice.yaml"
+ki apply -f "$work/slice.yaml" >/dev/null 2>&1 && pass "it may create a ResourceSlice in its tenant namespace" || fail "ResourceSlice in the tenant namespace refused"
+denied=0
+forbidden() {
+  local out; out=$(ki "$@" 2>&1 || true)
+  if [[ "$out" == *"Forbidden"* || "$out" == *" is forbidden: "* ]]; then denied=$((denied + 1)); else fail "not refused with 403: kubectl $*: $out"; fi
+}
+forbidden get pods -A
+forbidden get nodes
+forbidden -n liqo get secrets
+forbidden -n liqo-tenant-rome get secrets
+forbidden -n default get configmaps
+forbidden create namespace sneaky
+forbidden get foreignclusters
+forbidden get tenants.authentication.liqo.io -A
+forbidden -n default get resourceslices.authentication.liqo.io
+forbidden -n liqo-tenant-rome delete tenants.authentication.liqo.io rome
+forbidden create clusterrolebinding sneaky --clusterrole cluster-admin --user rome
+forbidden -n default create deployment sneaky --image x
+forbidden get certificatesigningrequests
+assert_eq 13 "$denied" "13 operations outside its grant are refused with 403"
+
+# --- forged Tenants are refused ----------------------------------------------------------
+kcp create ns liqo-tenant-evil >/dev/null
+openssl rand 64 > "$work/nonce"
+kcp -n liqo-tenant-evil create secret generic liqo-nonce --from-file=nonce="$work/nonce" >/dev/null
+openssl genpkey -algorithm ed25519 -out "$work/evil.key" 2>/dev/null
+openssl pkey -in "$work/evil.key" -pubout -out "$work/evil.pub"
+tenant() { # name csr-subject signed-file
+  openssl req -new -key "$work/evil.key" -subj "$2" -out "$work/evil.csr" 2>/dev/null
+  openssl pkeyutl -sign -inkey "$work/evil.key" -rawin -in "$3" -out "$work/evil.sig"
+  printf 'apiVersion: authentication.liqo.io/v1beta1\nkind: Tenant\nmetadata: {name: %s, namespace: liqo-tenant-evil}\nspec: {clusterID: evil, publicKey: %s, csr: %s, signature: %s}\n' \
+    "$1" "$(base64 -w0 "$work/evil.pub")" "$(base64 -w0 "$work/evil.csr")" "$(base64 -w0 "$work/evil.sig")" | kcp apply -f - >/dev/null
+}
+refusal() { kcp -n liqo-tenant-evil get tenant "$1" -o jsonpath='{.metadata.annotations.spillway\.dev/authentication-error}'; }
+echo "another nonce" > "$work/other"
+tenant wrong-nonce "/CN=evil/O=liqo.io" "$work/other"
+eventually 15 "a signature over another nonce is refused" bash -c "[[ \"\$('$KUBECTL' --kubeconfig '$KP' -n liqo-tenant-evil get tenant wrong-nonce -o jsonpath='{.metadata.annotations.spillway\.dev/authentication-error}')\" == *'does not verify'* ]]"
+tenant impersonation "/CN=rome/O=liqo.io" "$work/nonce"
+eventually 15 "a CSR in another cluster's name is refused" bash -c "[[ \"\$('$KUBECTL' --kubeconfig '$KP' -n liqo-tenant-evil get tenant impersonation -o jsonpath='{.metadata.annotations.spillway\.dev/authentication-error}')\" == *'CSR must be for CN=evil'* ]]"
+assert_eq "" "$(kcp get tenant -n liqo-tenant-evil wrong-nonce -o jsonpath='{.status.authParams.signedCRT}')" "no certificate was issued for a forged Tenant"
+assert_eq "" "$(kcp get csr spillway-tenant-evil -o name 2>/dev/null)" "and no CSR was submitted"
+kcp delete ns liqo-tenant-evil --timeout 60s >/dev/null
+
+# --- peering again is harmless ------------------------------------------------------------
+out=$("$CTL" peer --kubeconfig "$KC" --remote-kubeconfig "$KP" --networking-disabled 2>&1) && pass "peer again succeeds" || fail "second peer failed: $out"
+ki -n liqo-tenant-rome get resourceslices.authentication.liqo.io probe >/dev/null 2>&1 && pass "the identity still works" || fail "identity broken after re-peer"
+
+# --- the other direction too: milan consumes from rome ----------------------------------
+out=$("$CTL" peer --kubeconfig "$KP" --remote-kubeconfig "$KC" --networking-disabled 2>&1) && pass "peering in the other direction" || fail "reverse peer failed: $out"
+assert_eq ConsumerAndProvider "$(kcc get foreignclusters milan -o jsonpath='{.status.role}')" "consumer: milan is now ConsumerAndProvider"
+assert_eq ConsumerAndProvider "$(kcp get foreignclusters rome -o jsonpath='{.status.role}')" "provider: rome is now ConsumerAndProvider"
+
+# --- unpeer one direction: what the other one uses stays --------------------------------
+out=$("$CTL" unpeer --kubeconfig "$KC" --remote-kubeconfig "$KP" --timeout 60 2>&1) && pass "unpeer rome → milan" || fail "unpeer failed: $out"
+assert_contains "$out" "kept ForeignClusters and tenant namespaces: milan still consumes from rome" "says what it kept and why"
+assert_eq "" "$(kcc -n liqo-tenant-milan get identity controlplane-milan -o name 2>/dev/null)" "consumer: the identity is gone"
+assert_eq "" "$(kcc -n liqo-tenant-milan get secret kubeconfig-controlplane-milan -o name 2>/dev/null)" "with its kubeconfig Secret"
+assert_eq "" "$(kcp -n liqo-tenant-rome get tenant rome -o name 2>/dev/null)" "provider: the Tenant is gone"
+assert_eq "" "$(kcp get csr spillway-tenant-rome -o name 2>/dev/null)" "with its CSR"
+rc=0; out=$(ki -n liqo-tenant-rome get resourceslices.authentication.liqo.io 2>&1) || rc=$?
+assert_contains "$out" "forbidden" "the old certificate no longer grants anything"
+eventually 15 "consumer: milan is only a Consumer now" bash -c "[ \"\$('$KUBECTL' --kubeconfig '$KC' get foreignclusters milan -o jsonpath='{.status.role}')\" = Consumer ]"
+assert_eq Active "$(kcc -n liqo-tenant-milan get tenant milan -o jsonpath='{.spec.tenantCondition}')" "the reverse Tenant is untouched"
+
+# --- unpeer the other direction: nothing of the peering is left on either side ---------
+out=$("$CTL" unpeer --kubeconfig "$KP" --remote-kubeconfig "$KC" --timeout 60 2>&1) && pass "unpeer milan → rome" || fail "unpeer failed: $out"
+for side in KC KP; do
+  k=${!side}
+  assert_eq "" "$("$KUBECTL" --kubeconfig "$k" get foreignclusters,tenants.authentication.liqo.io,identities -A -o name 2>/dev/null)" "$side: no ForeignCluster, Tenant or Identity left"
+  assert_eq "" "$("$KUBECTL" --kubeconfig "$k" get ns -l liqo.io/tenant-namespace=true -o name 2>/dev/null)" "$side: no tenant namespace left"
+  assert_eq "" "$("$KUBECTL" --kubeconfig "$k" get csr -l liqo.io/remote-cluster-id -o name 2>/dev/null)" "$side: no CSR left"
+done
+out=$("$CTL" peer --kubeconfig "$KC" --remote-kubeconfig "$KP" --networking-disabled 2>&1) && pass "re-peering after unpeer works" || fail "re-peer failed: $out"
+assert_eq Provider "$(kcc get foreignclusters milan -o jsonpath='{.status.role}')" "and milan is a Provider again"
+finish
