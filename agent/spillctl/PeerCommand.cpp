@@ -1,6 +1,7 @@
 // spillctl peer [in-band] — peer this cluster (consumer) with a provider, both kubeconfigs at hand.
 #include "Cli.h"
 
+#include "common/Quantity.h"
 #include "kube/Kubeconfig.h"
 #include "peering/InBandPeering.h"
 #include "peering/Unpeering.h"
@@ -98,11 +99,33 @@ int peer(const QStringList &argsIn)
     RemoteFlags remote;
     remote.addTo(p);
     const QCommandLineOption networkingDisabled(QStringLiteral("networking-disabled"), QStringLiteral("Peer without the network fabric."));
-    p.addOption(networkingDisabled);
+    const QCommandLineOption createSlice(QStringLiteral("create-resource-slice"), QStringLiteral("Ask the provider for resources (true|false)."), QStringLiteral("bool"), QStringLiteral("true"));
+    const QCommandLineOption createNode(QStringLiteral("create-virtual-node"), QStringLiteral("Make a virtual node from the granted resources (true|false)."), QStringLiteral("bool"), QStringLiteral("true"));
+    const QCommandLineOption sliceClass(QStringLiteral("resource-slice-class"), QStringLiteral("ResourceSlice class (the provider's policy for it decides)."), QStringLiteral("class"), QStringLiteral("default"));
+    const QCommandLineOption cpu(QStringLiteral("cpu"), QStringLiteral("CPU to ask for (e.g. 4 or 500m); capped by the provider's policy."), QStringLiteral("quantity"));
+    const QCommandLineOption memory(QStringLiteral("memory"), QStringLiteral("Memory to ask for (e.g. 8Gi)."), QStringLiteral("quantity"));
+    const QCommandLineOption pods(QStringLiteral("pods"), QStringLiteral("Pods to ask for."), QStringLiteral("n"));
+    const QCommandLineOption resource(QStringLiteral("resource"), QStringLiteral("Any other resource, name=quantity (repeatable)."), QStringLiteral("name=quantity"));
+    p.addOptions({networkingDisabled, createSlice, createNode, sliceClass, cpu, memory, pods, resource});
     parseOrExit(p, args, QStringLiteral("peer"));
     int timeoutSeconds = 0;
     if (int rc = checkRemote(p, remote, QStringLiteral("peer"), timeoutSeconds))
         return rc;
+    nlohmann::json requested = nlohmann::json::object();
+    for (const auto &[option, name] : {std::pair{&cpu, "cpu"}, std::pair{&memory, "memory"}, std::pair{&pods, "pods"}})
+        if (p.isSet(*option))
+            requested[name] = p.value(*option).toStdString();
+    for (const QString &kv : p.values(resource)) {
+        if (!kv.contains(QLatin1Char('=')))
+            return usage(QStringLiteral("--resource must be name=quantity (got \"%1\")").arg(kv));
+        requested[kv.section(QLatin1Char('='), 0, 0).toStdString()] = kv.section(QLatin1Char('='), 1).toStdString();
+    }
+    for (auto it = requested.begin(); it != requested.end(); ++it)
+        if (!Quantity::parse(QString::fromStdString(it->get<std::string>())))
+            return usage(QStringLiteral("--%1 \"%2\" is not a quantity (e.g. 4, 500m, 8Gi)").arg(QString::fromStdString(it.key()), QString::fromStdString(it->get<std::string>())));
+    for (const QCommandLineOption *b : {&createSlice, &createNode})
+        if (p.value(*b) != QLatin1String("true") && p.value(*b) != QLatin1String("false"))
+            return usage(QStringLiteral("--%1 must be true or false").arg(b->names().first()));
     if (!p.isSet(networkingDisabled))
         std::fprintf(stderr, "note: the network fabric is not available yet; peering with networking disabled\n");
 
@@ -117,6 +140,10 @@ int peer(const QStringList &argsIn)
     o.consumerNamespace = p.value(cluster.ns);
     o.providerNamespace = p.value(remote.ns);
     o.timeoutMs = timeoutSeconds * 1000;
+    o.createResourceSlice = p.value(createSlice) == QLatin1String("true");
+    o.createVirtualNode = p.value(createNode) == QLatin1String("true");
+    o.resourceSliceClass = p.value(sliceClass);
+    o.requestedResources = requested;
     peering::InBandPeering::Hooks hooks;
     hooks.cancelled = installCancelHandler();
     hooks.phaseDone = [](const QString &phase, qint64 ms) { std::fprintf(stderr, "• %s (%.1f s)\n", qPrintable(phase), double(ms) / 1000.0); };

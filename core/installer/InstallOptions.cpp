@@ -1,6 +1,7 @@
 #include "installer/InstallOptions.h"
 
 #include "common/Version.h"
+#include "resources/ResourcePolicy.h"
 
 namespace spillway::installer {
 
@@ -16,6 +17,11 @@ QMap<QString, QString> defaultValues()
         {QStringLiteral("controllerManager.burst"), QStringLiteral("100")},
         {QStringLiteral("controllerManager.workers"), QStringLiteral("4")},
         {QStringLiteral("webhook.failurePolicy"), QStringLiteral("Fail")},
+        // How this cluster, as a provider, grants ResourceSlices of class "default".
+        {QStringLiteral("resources.policy"), QStringLiteral("percentage")},
+        {QStringLiteral("resources.percentage"), QStringLiteral("50")},
+        {QStringLiteral("resources.fixed"), QString()},          // cpu=2000m;memory=2G;pods=10 (fixed-resources)
+        {QStringLiteral("resources.nodeSelector"), QString()},   // k=v;k2=v2 (node-labels-resources)
     };
 }
 
@@ -62,6 +68,8 @@ QStringList validate(const InstallOptions &o)
     if (o.values.contains(QStringLiteral("webhook.failurePolicy")) && o.values[QStringLiteral("webhook.failurePolicy")] != QLatin1String("Fail")
         && o.values[QStringLiteral("webhook.failurePolicy")] != QLatin1String("Ignore"))
         problems << QStringLiteral("--set webhook.failurePolicy must be Fail or Ignore");
+    if (auto policy = resourcePolicyJson(o); !policy)
+        problems << QStringLiteral("--set resources.*: %1").arg(policy.error().message);
     for (const char *n : {"controllerManager.replicas", "controllerManager.qps", "controllerManager.burst", "controllerManager.workers"}) {
         const QString key = QString::fromLatin1(n);
         if (o.values.contains(key)) {
@@ -72,6 +80,30 @@ QStringList validate(const InstallOptions &o)
         }
     }
     return problems;
+}
+
+Result<nlohmann::json> resourcePolicyJson(const InstallOptions &o)
+{
+    QMap<QString, QString> values = defaultValues();
+    for (auto it = o.values.begin(); it != o.values.end(); ++it)
+        values[it.key()] = it.value();
+    auto pairs = [](const QString &text) {
+        nlohmann::json out = nlohmann::json::object();
+        for (const QString &kv : text.split(QLatin1Char(';'), Qt::SkipEmptyParts))
+            out[kv.section(QLatin1Char('='), 0, 0).trimmed().toStdString()] = kv.section(QLatin1Char('='), 1).trimmed().toStdString();
+        return out;
+    };
+    bool ok = false;
+    const int percentage = values[QStringLiteral("resources.percentage")].toInt(&ok);
+    nlohmann::json policy = {{"policy", values[QStringLiteral("resources.policy")].toStdString()}, {"percentage", ok ? percentage : -1}};
+    if (!values[QStringLiteral("resources.fixed")].isEmpty())
+        policy["resources"] = pairs(values[QStringLiteral("resources.fixed")]);
+    if (!values[QStringLiteral("resources.nodeSelector")].isEmpty())
+        policy["nodeSelector"] = pairs(values[QStringLiteral("resources.nodeSelector")]);
+    auto parsed = resources::parsePolicy(policy);
+    if (!parsed)
+        return parsed.error();
+    return resources::toJson(*parsed);
 }
 
 QString generateClusterId(const kube::RandomSource &random)

@@ -5,6 +5,7 @@
 #include "kube/Clock.h"
 
 #include <QMap>
+#include <nlohmann/json.hpp>
 #include <QString>
 #include <QStringList>
 
@@ -42,6 +43,9 @@ QStringList validate(const InstallOptions &options);
 
 // Parsing helpers shared by the CLI and the console.
 Result<QMap<QString, QString>> parseKeyValues(const QString &text, const QString &flag);   // "k=v,k2=v2"
+
+// The "default" class's resource policy from --set resources.* (see resources/ResourcePolicy.h).
+Result<nlohmann::json> resourcePolicyJson(const InstallOptions &options);
 
 // A readable, random cluster ID ("brave-otter-4f2c"); the randomness is injected for tests.
 QString generateClusterId(const kube::RandomSource &random);

@@ -153,6 +153,15 @@ Result<std::vector<json>> renderManifests(const RenderInput &in)
     labelAsSpillway(record, QStringLiteral("install-record"));
     out.push_back(record);
 
+    auto policy = resourcePolicyJson(in.options);
+    if (!policy)
+        return policy.error();
+    json policies = {{"apiVersion", "v1"}, {"kind", "ConfigMap"},
+                     {"metadata", {{"name", "spillway-resource-policies"}, {"namespace", ns}}},
+                     {"data", {{"default", policy->dump()}}}};
+    labelAsSpillway(policies, QStringLiteral("resources"));
+    out.push_back(policies);
+
     for (json &o : rbacManifests(in.options.ns))
         out.push_back(std::move(o));
 

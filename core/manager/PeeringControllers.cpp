@@ -1,8 +1,12 @@
 #include "manager/PeeringControllers.h"
 
 #include "apis/authentication/v1beta1/Identity.h"
+#include "apis/authentication/v1beta1/ResourceSlice.h"
 #include "apis/authentication/v1beta1/Tenant.h"
 #include "apis/core/v1beta1/ForeignCluster.h"
+
+#include <QCoreApplication>
+#include <QThread>
 
 namespace spillway::manager {
 
@@ -20,6 +24,22 @@ QString peerOf(const nlohmann::json &obj)
 {
     const auto spec = obj.value("spec", nlohmann::json::object());
     return QString::fromStdString(spec.value("clusterID", std::string()));
+}
+
+// KubeClients belong to the thread that runs the event loop: made and deleted there.
+std::shared_ptr<kube::KubeClient> clientOnMainThread(const kube::RestConfig &config)
+{
+    QObject *app = QCoreApplication::instance();
+    kube::KubeClient *made = nullptr;
+    auto make = [&] {
+        made = new kube::KubeClient(config);
+        made->moveToThread(app->thread());
+    };
+    if (QThread::currentThread() == app->thread())
+        make();
+    else
+        QMetaObject::invokeMethod(app, make, Qt::BlockingQueuedConnection);
+    return std::shared_ptr<kube::KubeClient>(made, [](kube::KubeClient *c) { c->deleteLater(); });
 }
 
 } // namespace
@@ -41,6 +61,27 @@ PeeringControllers::PeeringControllers(kube::KubeClient *client, Options options
     m_foreignClusterLoop->watch(apis::core::v1beta1::foreignClusterResource());
     m_foreignClusterLoop->watch(auth::tenantResource(), peerOf);
     m_foreignClusterLoop->watch(auth::identityResource(), peerOf);
+
+    peering::ResourceSliceReplicator::Options ro;
+    ro.makeClient = clientOnMainThread;
+    ro.requeueAfter = [this](const QString &key, qint64 ms) { m_replicationLoop->queue().addAfter(key, ms); };
+    m_replicator = std::make_unique<peering::ResourceSliceReplicator>(*client, ro);
+    m_replicationLoop = std::make_unique<ReconcileLoop>(QStringLiteral("resourceslice-replication"), client,
+                                                        [this](const QString &key) { return m_replicator->reconcile(key); }, options.workers);
+    m_replicationLoop->watch(auth::resourceSliceResource());
+
+    resources::ResourceSliceGrantReconciler::Options go;
+    go.liqoNamespace = options.liqoNamespace;
+    go.requeueAfter = [this](const QString &key, qint64 ms) { m_grantLoop->queue().addAfter(key, ms); };
+    m_grants = std::make_unique<resources::ResourceSliceGrantReconciler>(*client, go);
+    m_grantLoop = std::make_unique<ReconcileLoop>(QStringLiteral("resourceslice-grant"), client,
+                                                  [this](const QString &key) { return m_grants->reconcile(key); }, options.workers);
+    m_grantLoop->watch(auth::resourceSliceResource());
+}
+
+std::vector<ReconcileLoop *> PeeringControllers::loops() const
+{
+    return {m_tenantLoop.get(), m_identityLoop.get(), m_foreignClusterLoop.get(), m_replicationLoop.get(), m_grantLoop.get()};
 }
 
 PeeringControllers::~PeeringControllers()
@@ -50,19 +91,19 @@ PeeringControllers::~PeeringControllers()
 
 void PeeringControllers::setErrorSink(kube::Controller::ErrorSink sink)
 {
-    for (auto *loop : {m_tenantLoop.get(), m_identityLoop.get(), m_foreignClusterLoop.get()})
+    for (auto *loop : loops())
         loop->setErrorSink(sink);
 }
 
 void PeeringControllers::start()
 {
-    for (auto *loop : {m_tenantLoop.get(), m_identityLoop.get(), m_foreignClusterLoop.get()})
+    for (auto *loop : loops())
         loop->start();
 }
 
 void PeeringControllers::stop()
 {
-    for (auto *loop : {m_foreignClusterLoop.get(), m_identityLoop.get(), m_tenantLoop.get()})
+    for (auto *loop : loops())
         if (loop)
             loop->stop();
 }

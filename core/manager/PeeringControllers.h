@@ -3,14 +3,17 @@
 #include "manager/ReconcileLoop.h"
 #include "peering/ForeignClusterStatusReconciler.h"
 #include "peering/IdentityReconciler.h"
+#include "peering/ResourceSliceReplicator.h"
+#include "resources/ResourceSliceGrantReconciler.h"
 #include "peering/TenantReconciler.h"
 
 #include <memory>
 
 namespace spillway::manager {
 
-// The controller manager's peering loops: Tenants (provider side), Identities (consumer side)
-// and ForeignCluster status, which both of the others feed.
+// The controller manager's peering loops: Tenants and ResourceSlice grants (provider side),
+// Identities and ResourceSlice replication (consumer side), and ForeignCluster status, which the
+// others feed.
 class PeeringControllers
 {
 public:
@@ -29,7 +32,10 @@ private:
     peering::TenantReconciler m_tenants;
     peering::IdentityReconciler m_identities;
     peering::ForeignClusterStatusReconciler m_foreignClusters;
-    std::unique_ptr<ReconcileLoop> m_tenantLoop, m_identityLoop, m_foreignClusterLoop;
+    std::unique_ptr<peering::ResourceSliceReplicator> m_replicator;
+    std::unique_ptr<resources::ResourceSliceGrantReconciler> m_grants;
+    std::unique_ptr<ReconcileLoop> m_tenantLoop, m_identityLoop, m_foreignClusterLoop, m_replicationLoop, m_grantLoop;
+    std::vector<ReconcileLoop *> loops() const;
 };
 
 } // namespace spillway::manager

@@ -1,6 +1,7 @@
 #include "peering/InBandPeering.h"
 
 #include "apis/authentication/v1beta1/Identity.h"
+#include "apis/authentication/v1beta1/ResourceSlice.h"
 #include "apis/authentication/v1beta1/Tenant.h"
 #include "apis/core/v1beta1/ForeignCluster.h"
 #include "peering/PeeringNames.h"
@@ -133,6 +134,39 @@ Result<void> InBandPeering::authenticate(const LocalCluster &consumer, const Loc
     return {};
 }
 
+Result<json> InBandPeering::requestResources(const LocalCluster &consumer, const LocalCluster &provider)
+{
+    const kube::ResourceRef slices = apis::authentication::v1beta1::resourceSliceResource();
+    const QString ns = tenantNamespace(provider.clusterId);
+    json slice = {{"apiVersion", "authentication.liqo.io/v1beta1"}, {"kind", "ResourceSlice"},
+                  {"metadata", {{"name", s(provider.clusterId)}, {"namespace", s(ns)},
+                                {"labels", {{"liqo.io/replication", "true"}, {"liqo.io/remoteID", s(provider.clusterId)},
+                                            {kRemoteClusterIdLabel, s(provider.clusterId)}}},
+                                {"annotations", {{"liqo.io/create-virtual-node", m_options.createVirtualNode ? "true" : "false"}}}}},
+                  {"spec", {{"class", s(m_options.resourceSliceClass)}, {"consumerClusterID", s(consumer.clusterId)},
+                            {"providerClusterID", s(provider.clusterId)}}}};
+    if (!m_options.requestedResources.empty())
+        slice["spec"]["resources"] = m_options.requestedResources;
+    if (auto r = m_consumer.apply(slices, ns, slice, m_options.fieldManager, true); !r)
+        return r.error();
+    return waitFor(QStringLiteral("the provider to grant the ResourceSlice"), [&]() -> Result<std::optional<json>> {
+        auto current = m_consumer.get(slices, ns, provider.clusterId);
+        if (!current)
+            return current.error();
+        const json status = (*current).value("status", json::object());
+        for (const auto &c : status.value("conditions", json::array())) {
+            if (c.value("type", "") != "Resources")
+                continue;
+            if (c.value("status", "") == "Denied")
+                return Error::of(Error::Kind::Config, QStringLiteral("the provider denied the resources: %1").arg(QString::fromStdString(c.value("message", ""))),
+                                 QStringLiteral("check the provider's policy for class %1 (ConfigMap spillway-resource-policies)").arg(m_options.resourceSliceClass));
+            if (c.value("status", "") == "Accepted")
+                return std::optional<json>(status.value("resources", json::object()));
+        }
+        return std::optional<json>();
+    });
+}
+
 Result<InBandPeering::Result_> InBandPeering::run()
 {
     QElapsedTimer clock;
@@ -191,6 +225,17 @@ Result<InBandPeering::Result_> InBandPeering::run()
     if (!established)
         return established.error();
     phase(QStringLiteral("ForeignCluster %1 is a Provider with authentication established").arg(provider->clusterId));
+
+    if (m_options.createResourceSlice) {
+        auto granted = requestResources(*consumer, *provider);
+        if (!granted)
+            return granted.error();
+        out.granted = *granted;
+        QStringList parts;
+        for (auto it = granted->begin(); it != granted->end(); ++it)
+            parts << QString::fromStdString(it.key() + "=" + (it->is_string() ? it->get<std::string>() : it->dump()));
+        phase(QStringLiteral("resources granted: %1").arg(parts.join(QStringLiteral(", "))));
+    }
     return out;
 }
 

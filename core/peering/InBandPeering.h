@@ -22,6 +22,10 @@ public:
         QString providerNamespace = QStringLiteral("liqo");
         int timeoutMs = 120000;
         QString fieldManager = QStringLiteral("spillctl");
+        bool createResourceSlice = true;
+        bool createVirtualNode = true;
+        QString resourceSliceClass = QStringLiteral("default");
+        nlohmann::json requestedResources = nlohmann::json::object();   // {"cpu":"4"}; empty = what the policy gives
     };
     struct Hooks {
         std::function<void(const QString &phase, qint64 elapsedMs)> phaseDone = [](const QString &, qint64) {};
@@ -30,6 +34,7 @@ public:
     struct Result_ {
         LocalCluster consumer, provider;
         QList<QPair<QString, qint64>> phases;   // name, milliseconds
+        nlohmann::json granted;                 // the ResourceSlice's granted resources
     };
 
     InBandPeering(kube::KubeClient &consumer, kube::KubeClient &provider, Options options, Hooks hooks);
@@ -39,6 +44,7 @@ private:
     // Polls `ready` until it yields a value, the deadline passes or the user cancels.
     Result<nlohmann::json> waitFor(const QString &what, const std::function<Result<std::optional<nlohmann::json>>()> &ready);
     Result<void> authenticate(const LocalCluster &consumer, const LocalCluster &provider);
+    Result<nlohmann::json> requestResources(const LocalCluster &consumer, const LocalCluster &provider);
 
     kube::KubeClient &m_consumer;
     kube::KubeClient &m_provider;

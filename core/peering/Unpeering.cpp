@@ -1,6 +1,7 @@
 #include "peering/Unpeering.h"
 
 #include "apis/authentication/v1beta1/Identity.h"
+#include "apis/authentication/v1beta1/ResourceSlice.h"
 #include "apis/authentication/v1beta1/Tenant.h"
 #include "apis/core/v1beta1/ForeignCluster.h"
 #include "peering/LocalCluster.h"
@@ -57,6 +58,35 @@ Result<Unpeering::Outcome> Unpeering::run()
     const QString cid = consumer->clusterId, pid = provider->clusterId;
     const QString consumerNs = tenantNamespace(pid), providerNs = tenantNamespace(cid);
     m_progress(QStringLiteral("Unpeering %1 (consumer) from %2 (provider)").arg(cid, pid));
+
+    // ResourceSlices first, while the identity that lets the consumer delete their provider-side
+    // copies still exists.
+    const kube::ResourceRef slices = auth::resourceSliceResource();
+    auto local = m_consumer.list(slices, consumerNs, kube::withLabels(QStringLiteral("liqo.io/replication=true")));
+    QStringList sliceNames;
+    if (local)
+        for (const auto &s : (*local)["items"])
+            if (s["spec"].value("providerClusterID", "") == pid.toStdString()) {
+                sliceNames << QString::fromStdString(s["metadata"].value("name", ""));
+                if (auto r = m_consumer.remove(slices, consumerNs, sliceNames.back()); !r && !r.error().isNotFound())
+                    return r.error();
+            }
+    if (!sliceNames.isEmpty()) {
+        m_progress(QStringLiteral("Releasing %1 ResourceSlice(s)").arg(sliceNames.size()));
+        for (;;) {
+            QStringList left;
+            for (const QString &n : sliceNames)
+                if (m_consumer.get(slices, consumerNs, n))
+                    left << n;
+            if (left.isEmpty())
+                break;
+            if (m_cancelled->load() || QDateTime::currentMSecsSinceEpoch() > deadline)
+                return Error::of(Error::Kind::Timeout, QStringLiteral("ResourceSlice(s) %1 in %2 are still being released (finalizer %3)")
+                                                           .arg(left.join(QStringLiteral(", ")), consumerNs, QStringLiteral("spillway.dev/resourceslice-replication")),
+                                 QStringLiteral("check the consumer's controller manager is running ('spillctl info'), then run unpeer again"));
+            QThread::msleep(200);
+        }
+    }
 
     auto rbac = m_provider.resolve(QStringLiteral("rbac.authorization.k8s.io/v1"), QStringLiteral("RoleBinding"));
     if (!rbac)

@@ -49,6 +49,34 @@ assert_eq true "$(kcc get ns liqo-tenant-milan -o jsonpath='{.metadata.labels.li
 assert_eq rome "$(kcp get ns liqo-tenant-rome -o jsonpath='{.metadata.labels.liqo\.io/remote-cluster-id}')" "provider tenant namespace liqo-tenant-rome"
 assert_eq Approved "$(kcp get csr spillway-tenant-rome -o jsonpath='{.status.conditions[0].type}')" "the provider approved the CSR through its own API"
 
+# --- resources: the provider's policy grants, replicated back to the consumer -------------
+# The provider has one node of 8 CPU / 32Gi / 110 pods, nothing running; the default policy is
+# 50 % of what is free.
+assert_contains "$out" "resources granted: cpu=4, ephemeral-storage=50Gi, memory=16Gi, pods=55" "peer reports the grant"
+assert_eq Accepted "$(kcc -n liqo-tenant-milan get resourceslices.authentication.liqo.io milan -o jsonpath='{.status.conditions[?(@.type=="Resources")].status}')" "consumer: the slice is Accepted"
+assert_eq true "$(kcp -n liqo-tenant-rome get resourceslices.authentication.liqo.io milan -o jsonpath='{.metadata.labels.liqo\.io/replicated}')" "provider: the replicated copy is in rome's tenant namespace"
+assert_eq 4 "$(kcc -n liqo-tenant-milan get resourceslices.authentication.liqo.io milan -o jsonpath='{.status.resources.cpu}')" "consumer: 4 CPU granted"
+kcp create deployment busy --image x --replicas 1 >/dev/null
+kcp set resources deployment busy --requests cpu=2 >/dev/null
+eventually 40 "percentage follows usage: 2 CPU used → 3 granted" bash -c "[ \"\$('$KUBECTL' --kubeconfig '$KC' -n liqo-tenant-milan get resourceslices.authentication.liqo.io milan -o jsonpath='{.status.resources.cpu}')\" = 3 ]"
+slice() { # name class [cpu]
+  printf 'apiVersion: authentication.liqo.io/v1beta1\nkind: ResourceSlice\nmetadata: {name: %s, namespace: liqo-tenant-milan, labels: {liqo.io/replication: "true"}}\nspec: {class: %s, consumerClusterID: rome, providerClusterID: milan%s}\n' \
+    "$1" "$2" "${3:+, resources: {cpu: \"$3\"\}}" | kcc apply -f - >/dev/null
+}
+sliceField() { kcc -n liqo-tenant-milan get resourceslices.authentication.liqo.io "$1" -o jsonpath="$2"; }
+kcp -n liqo patch cm spillway-resource-policies --type merge -p '{"data":{"small":"{\"policy\":\"fixed-resources\",\"resources\":{\"cpu\":\"2000m\",\"memory\":\"2G\",\"pods\":\"10\"}}"}}' >/dev/null
+slice extra small
+eventually 20 "a custom class with fixed-resources grants exactly its resources" bash -c "[ \"\$('$KUBECTL' --kubeconfig '$KC' -n liqo-tenant-milan get resourceslices.authentication.liqo.io extra -o jsonpath='{.status.resources.cpu}/{.status.resources.memory}/{.status.resources.pods}')\" = 2/2G/10 ]"
+slice greedy default 100
+eventually 20 "a request beyond the policy is capped" bash -c "[ -n \"\$('$KUBECTL' --kubeconfig '$KC' -n liqo-tenant-milan get resourceslices.authentication.liqo.io greedy -o jsonpath='{.status.resources.cpu}')\" ]"
+cpu=$(sliceField greedy '{.status.resources.cpu}')
+[ "${cpu%m}" != 100 ] && [ "$cpu" != 100 ] && pass "greedy got $cpu, not 100" || fail "greedy got all it asked: $cpu"
+slice unknown nope
+eventually 20 "a class without a policy is Denied" bash -c "[ \"\$('$KUBECTL' --kubeconfig '$KC' -n liqo-tenant-milan get resourceslices.authentication.liqo.io unknown -o jsonpath='{.status.conditions[?(@.type==\"Resources\")].status}')\" = Denied ]"
+assert_contains "$(sliceField unknown '{.status.conditions[?(@.type=="Resources")].message}')" 'no resource policy for class "nope"' "with the reason"
+kcc -n liqo-tenant-milan delete resourceslices.authentication.liqo.io extra greedy unknown --timeout 30s >/dev/null && pass "deleting slices on the consumer" || fail "slices not deleted"
+assert_eq milan "$(kcp -n liqo-tenant-rome get resourceslices.authentication.liqo.io -o name | sed 's#.*/##' | tr '\n' ' ' | xargs)" "removes their provider copies"
+
 # --- the consumer's identity: a certificate the provider trusts, confined to its tenant namespace
 kcc -n liqo-tenant-milan get secret kubeconfig-controlplane-milan -o jsonpath='{.data.kubeconfig}' | base64 -d > "$work/identity"
 ki() { "$KUBECTL" --kubeconfig "$work/identity" "$@"; }
@@ -124,6 +152,7 @@ for side in KC KP; do
   k=${!side}
   assert_eq "" "$("$KUBECTL" --kubeconfig "$k" get foreignclusters,tenants.authentication.liqo.io,identities -A -o name 2>/dev/null)" "$side: no ForeignCluster, Tenant or Identity left"
   assert_eq "" "$("$KUBECTL" --kubeconfig "$k" get ns -l liqo.io/tenant-namespace=true -o name 2>/dev/null)" "$side: no tenant namespace left"
+  assert_eq "" "$("$KUBECTL" --kubeconfig "$k" get resourceslices.authentication.liqo.io -A -o name 2>/dev/null)" "$side: no ResourceSlice left"
   assert_eq "" "$("$KUBECTL" --kubeconfig "$k" get csr -l liqo.io/remote-cluster-id -o name 2>/dev/null)" "$side: no CSR left"
 done
 out=$("$CTL" peer --kubeconfig "$KC" --remote-kubeconfig "$KP" --networking-disabled 2>&1) && pass "re-peering after unpeer works" || fail "re-peer failed: $out"

@@ -1,0 +1,51 @@
+#pragma once
+
+#include "common/Error.h"
+#include "common/Quantity.h"
+
+#include <QMap>
+#include <QString>
+#include <nlohmann/json.hpp>
+
+#include <vector>
+
+namespace spillway::resources {
+
+using ResourceList = QMap<QString, Quantity>;   // "cpu" → 2, "memory" → 4Gi, "pods" → 110
+
+// How a provider decides what a ResourceSlice of one class gets. Chosen at install per class
+// (ConfigMap spillway-resource-policies, key = class, value = JSON of this struct).
+struct ResourcePolicy {
+    enum class Kind { Percentage, FixedResources, NodeLabelsResources };
+    Kind kind = Kind::Percentage;
+    int percentage = 50;                          // of what is free (Percentage, NodeLabelsResources)
+    ResourceList fixed;                           // FixedResources
+    QMap<QString, QString> nodeSelector;          // NodeLabelsResources: only matching nodes count
+    double changeThreshold = 0.05;                // re-grant only past this relative change (no flapping)
+};
+
+Result<ResourcePolicy> parsePolicy(const nlohmann::json &json);
+nlohmann::json toJson(const ResourcePolicy &policy);
+
+// What the provider's cluster looks like to the policy.
+struct ClusterUsage {
+    struct Node {
+        QMap<QString, QString> labels;
+        ResourceList allocatable;
+        ResourceList requested;   // sum of requests of its non-terminated pods
+    };
+    std::vector<Node> nodes;      // schedulable, Ready, non-virtual nodes only
+    ResourceList grantedToOthers; // already promised to other slices
+};
+
+// Free = allocatable − requested (of counted nodes) − granted to other slices, never below 0.
+ResourceList freeResources(const ClusterUsage &usage, const QMap<QString, QString> &nodeSelector = {});
+// The grant for a slice asking for `requested` (empty = "what you can give").
+ResourceList grant(const ResourcePolicy &policy, const ClusterUsage &usage, const ResourceList &requested);
+// True when `next` differs from `current` enough (per the threshold) to be written.
+bool worthUpdating(const ResourceList &current, const ResourceList &next, double threshold);
+
+ResourceList parseResourceList(const nlohmann::json &object);   // {"cpu":"2","memory":"4Gi"}; bad entries skipped
+nlohmann::json toJson(const ResourceList &list);                 // memory and storage in Ki/Mi/Gi when whole
+
+} // namespace spillway::resources

@@ -1,0 +1,172 @@
+#include "resources/ResourceSliceGrantReconciler.h"
+
+#include "apis/authentication/v1beta1/ResourceSlice.h"
+#include "apis/authentication/v1beta1/Tenant.h"
+#include "installer/Manifests.h"
+#include "kube/Store.h"
+#include "peering/PeeringNames.h"
+#include "resources/ResourcePolicy.h"
+
+#include <QDateTime>
+
+namespace spillway::resources {
+
+using nlohmann::json;
+
+namespace {
+
+json condition(const json &previous, const char *type, const char *status, const QString &message, const QString &now)
+{
+    std::string since = now.toStdString();
+    for (const auto &c : previous)
+        if (c.value("type", "") == type && c.value("status", "") == status)
+            since = c.value("lastTransitionTime", since);
+    return {{"type", type}, {"status", status}, {"reason", std::string(status) + type}, {"message", message.toStdString()}, {"lastTransitionTime", since}};
+}
+
+Result<ClusterUsage> readUsage(kube::KubeClient &client, const QString &exceptSlice)
+{
+    ClusterUsage usage;
+    auto nodes = client.listAll(kube::resources::nodes(), {});
+    if (!nodes)
+        return nodes.error();
+    QHash<QString, size_t> index;
+    for (const auto &n : (*nodes)["items"]) {
+        const json labels = n["metadata"].value("labels", json::object());
+        if (labels.value("liqo.io/type", "") == "virtual-node" || n["spec"].value("unschedulable", false))
+            continue;
+        bool ready = false;
+        for (const auto &c : n["status"].value("conditions", json::array()))
+            ready |= c.value("type", "") == "Ready" && c.value("status", "") == "True";
+        if (!ready)
+            continue;
+        ClusterUsage::Node node;
+        for (auto it = labels.begin(); it != labels.end(); ++it)
+            node.labels.insert(QString::fromStdString(it.key()), QString::fromStdString(it->is_string() ? it->get<std::string>() : ""));
+        node.allocatable = parseResourceList(n["status"].value("allocatable", json::object()));
+        index.insert(QString::fromStdString(n["metadata"].value("name", "")), usage.nodes.size());
+        usage.nodes.push_back(node);
+    }
+    kube::ListOptions running;
+    running.fieldSelector = QStringLiteral("status.phase!=Succeeded,status.phase!=Failed");
+    auto pods = client.listAll(kube::resources::pods(), {}, running);
+    if (!pods)
+        return pods.error();
+    for (const auto &p : (*pods)["items"]) {
+        const auto it = index.find(QString::fromStdString(p["spec"].value("nodeName", "")));
+        if (it == index.end())
+            continue;
+        ResourceList &requested = usage.nodes[*it].requested;
+        requested[QStringLiteral("pods")].milli += 1000;
+        for (const auto &c : p["spec"].value("containers", json::array())) {
+            const ResourceList r = parseResourceList(c.value("resources", json::object()).value("requests", json::object()));
+            for (auto q = r.begin(); q != r.end(); ++q)
+                requested[q.key()].milli += q->milli;
+        }
+    }
+    auto slices = client.listAll(apis::authentication::v1beta1::resourceSliceResource(), {}, kube::withLabels(QStringLiteral("liqo.io/replicated=true")));
+    if (!slices)
+        return slices.error();
+    for (const auto &s : (*slices)["items"]) {
+        if (kube::Store::keyOf(s) == exceptSlice)
+            continue;
+        const ResourceList r = parseResourceList(s.value("status", json::object()).value("resources", json::object()));
+        for (auto q = r.begin(); q != r.end(); ++q)
+            usage.grantedToOthers[q.key()].milli += q->milli;
+    }
+    return usage;
+}
+
+} // namespace
+
+ResourceSliceGrantReconciler::ResourceSliceGrantReconciler(kube::KubeClient &client, Options options)
+    : m_client(client), m_options(std::move(options))
+{
+    if (!m_options.nowIso)
+        m_options.nowIso = [] { return QDateTime::currentDateTimeUtc().toString(Qt::ISODate); };
+}
+
+Result<void> ResourceSliceGrantReconciler::reconcile(const QString &key)
+{
+    const QString ns = key.section(QLatin1Char('/'), 0, 0), name = key.section(QLatin1Char('/'), 1);
+    const kube::ResourceRef slices = apis::authentication::v1beta1::resourceSliceResource();
+    auto slice = m_client.get(slices, ns, name);
+    if (!slice)
+        return slice.error().isNotFound() ? Result<void>() : Result<void>(slice.error());
+    if ((*slice)["metadata"].value("labels", json::object()).value("liqo.io/replicated", "") != "true")
+        return {};   // our own slices, asking a provider; not ours to grant
+    if ((*slice)["metadata"].contains("deletionTimestamp"))
+        return {};
+    const json spec = (*slice).value("spec", json::object());
+    const json oldStatus = (*slice).value("status", json::object());
+    const json oldConditions = oldStatus.value("conditions", json::array());
+    const QString now = m_options.nowIso();
+    const QString consumerId = QString::fromStdString(spec.value("consumerClusterID", ""));
+
+    bool authenticated = false;
+    if (ns == peering::tenantNamespace(consumerId))
+        if (auto tenant = m_client.get(apis::authentication::v1beta1::tenantResource(), ns, consumerId); tenant)
+            authenticated = !(*tenant).value("status", json::object()).value("authParams", json::object()).value("signedCRT", "").empty()
+                            && (*tenant)["spec"].value("tenantCondition", "Active") == "Active";
+    json status = oldStatus;
+    if (!authenticated) {
+        status["conditions"] = json::array({condition(oldConditions, "Authentication", "Denied",
+                                                      QStringLiteral("no authenticated, active Tenant for cluster %1 in %2").arg(consumerId, ns), now),
+                                            condition(oldConditions, "Resources", "Denied", QStringLiteral("not authenticated"), now)});
+        status.erase("resources");
+    } else {
+        const std::string cls = spec.value("class", "").empty() ? std::string("default") : spec.value("class", "");
+        auto policies = m_client.get(kube::resources::configMaps(), m_options.liqoNamespace, QString::fromLatin1(kPoliciesConfigMap));
+        std::optional<ResourcePolicy> policy;
+        QString why;
+        if (policies && (*policies).value("data", json::object()).contains(cls)) {
+            const json parsed = json::parse((*policies)["data"][cls].get<std::string>(), nullptr, false);
+            auto p = parsePolicy(parsed);
+            if (p)
+                policy = *p;
+            else
+                why = QStringLiteral("the policy of class %1 is invalid: %2").arg(QString::fromStdString(cls), p.error().message);
+        } else {
+            why = QStringLiteral("this provider has no resource policy for class \"%1\"").arg(QString::fromStdString(cls));
+        }
+        if (!policy) {
+            status["conditions"] = json::array({condition(oldConditions, "Authentication", "Accepted", QStringLiteral("tenant authenticated"), now),
+                                                condition(oldConditions, "Resources", "Denied", why, now)});
+            status.erase("resources");
+        } else {
+            auto usage = readUsage(m_client, key);
+            if (!usage)
+                return usage.error();
+            const ResourceList requested = parseResourceList(spec.value("resources", json::object()));
+            ResourceList granted = grant(*policy, *usage, requested);
+            const ResourceList current = parseResourceList(oldStatus.value("resources", json::object()));
+            if (!current.isEmpty() && !worthUpdating(current, granted, policy->changeThreshold))
+                granted = current;
+            bool any = false;
+            for (const auto &q : granted)
+                any |= q.milli > 0;
+            status["resources"] = toJson(granted);
+            status["conditions"] = json::array({condition(oldConditions, "Authentication", "Accepted", QStringLiteral("tenant authenticated"), now),
+                                                any ? condition(oldConditions, "Resources", "Accepted", QStringLiteral("granted by policy of class %1").arg(QString::fromStdString(cls)), now)
+                                                    : condition(oldConditions, "Resources", "Denied", QStringLiteral("no free resources to grant"), now)});
+            if (auto record = m_client.get(kube::resources::configMaps(), m_options.liqoNamespace, QString::fromLatin1(installer::names::kInstallRecord)); record)
+                if (auto r = installer::parseInstallRecord(*record); r) {
+                    json labels = json::object();
+                    for (auto it = r->clusterLabels.begin(); it != r->clusterLabels.end(); ++it)
+                        labels[it.key().toStdString()] = it.value().toStdString();
+                    status["nodeLabels"] = labels;
+                }
+        }
+    }
+    m_options.requeueAfter(key, m_options.resyncMs);
+    if (status == oldStatus)
+        return {};
+    json obj = *slice;
+    obj["status"] = status;
+    auto r = m_client.updateStatus(slices, ns, obj);
+    if (!r)
+        return r.error().isConflict() ? Result<void>(Error::of(Error::Kind::Timeout, QStringLiteral("slice changed meanwhile"))) : Result<void>(r.error());
+    return {};
+}
+
+} // namespace spillway::resources
