@@ -66,11 +66,14 @@ int main(int argc, char **argv)
     const QCommandLineOption webhookService(QStringLiteral("webhook-service"), QStringLiteral("Service (in --namespace) the apiserver reaches the webhook through, instead of --webhook-host."), QStringLiteral("name"));
     const QCommandLineOption webhookFailurePolicy(QStringLiteral("webhook-failure-policy"), QStringLiteral("What the apiserver does when the webhook is unreachable (Fail|Ignore)."), QStringLiteral("policy"), QStringLiteral("Fail"));
     const QCommandLineOption apiServerUrl(QStringLiteral("api-server-url"), QStringLiteral("This cluster's API server address as peers reach it (default: the one this process uses)."), QStringLiteral("url"));
+    const QCommandLineOption runtime(QStringLiteral("runtime"), QStringLiteral("Where virtual kubelets run: local (supervised processes) or kubernetes."), QStringLiteral("runtime"), QStringLiteral("kubernetes"));
+    const QCommandLineOption stateDir(QStringLiteral("state-dir"), QStringLiteral("Local runtime: the state folder spillctl install made."), QStringLiteral("dir"));
+    const QCommandLineOption binDir(QStringLiteral("bin-dir"), QStringLiteral("Local runtime: folder with the Spillway binaries."), QStringLiteral("dir"));
     const QCommandLineOption qps(QStringLiteral("qps"), QStringLiteral("Client-side requests per second to the apiserver."), QStringLiteral("n"), QStringLiteral("100"));
     const QCommandLineOption burst(QStringLiteral("burst"), QStringLiteral("Client-side request burst."), QStringLiteral("n"), QStringLiteral("100"));
     const QCommandLineOption workers(QStringLiteral("workers"), QStringLiteral("Workers per controller."), QStringLiteral("n"), QStringLiteral("4"));
     p.addOptions({kubeconfig, context, ns, identity, leaderElect, healthAddress, healthPort, webhookAddress, webhookPort, webhookHost, webhookService,
-                  webhookFailurePolicy, apiServerUrl, qps, burst, workers});
+                  webhookFailurePolicy, apiServerUrl, runtime, stateDir, binDir, qps, burst, workers});
     p.process(app);
 
     auto number = [&](const QCommandLineOption &o, int min, int max) -> int {
@@ -169,6 +172,17 @@ int main(int argc, char **argv)
     po.liqoNamespace = p.value(ns);
     po.apiServerUrl = p.value(apiServerUrl);
     po.workers = workersValue;
+    if (p.value(runtime) != QLatin1String("local") && p.value(runtime) != QLatin1String("kubernetes")) {
+        std::fprintf(stderr, "spillway-controller-manager: --runtime must be local or kubernetes\n");
+        return 2;
+    }
+    po.localRuntime = p.value(runtime) == QLatin1String("local");
+    if (po.localRuntime && (!p.isSet(stateDir) || !p.isSet(binDir))) {
+        std::fprintf(stderr, "spillway-controller-manager: --runtime local needs --state-dir and --bin-dir\n");
+        return 2;
+    }
+    po.stateDir = p.value(stateDir);
+    po.binDir = p.value(binDir);
     manager::PeeringControllers peering(&client, po);
     peering.setErrorSink([](const QString &key, const Error &e, bool givingUp) {
         // "Not yet" (a certificate being signed) is progress, not a failure.
@@ -223,7 +237,11 @@ int main(int argc, char **argv)
         std::signal(SIGTERM, onSignal);
         std::signal(SIGINT, onSignal);
         auto *notifier = new QSocketNotifier(signalPipe[0], QSocketNotifier::Read, &app);
-        QObject::connect(notifier, &QSocketNotifier::activated, &app, [&] {
+        QObject::connect(notifier, &QSocketNotifier::activated, &app, [&, notifier] {
+            // Once: stopping runs the event loop, which would hand us the same signal again.
+            notifier->setEnabled(false);
+            char drained;
+            [[maybe_unused]] auto n = ::read(signalPipe[0], &drained, 1);
             observe::log("info", QStringLiteral("controller-manager"), QStringLiteral("shutting down"));
             if (elector)
                 elector->stop();

@@ -40,7 +40,11 @@ int supervise(const QStringList &args)
     std::signal(SIGINT, onStop);
     std::signal(SIGHUP, SIG_IGN);
     QSocketNotifier notifier(stopPipe[0], QSocketNotifier::Read);
-    QObject::connect(&notifier, &QSocketNotifier::activated, [&] { supervisor.stop(); });
+    QObject::connect(&notifier, &QSocketNotifier::activated, [&] {
+        // Once: stopping waits for the program, and a second signal must not stop it again.
+        notifier.setEnabled(false);
+        supervisor.stop();
+    });
     QObject::connect(&supervisor, &installer::ProcessSupervisor::stopped, qApp, &QCoreApplication::quit, Qt::QueuedConnection);
     supervisor.start();
     return QCoreApplication::exec();

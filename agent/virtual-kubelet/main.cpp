@@ -1,24 +1,117 @@
-// spillway-virtual-kubelet — Runs one virtual node and reflects its pods into the provider cluster.
+// spillway-virtual-kubelet — one virtual node: the provider's granted capacity as a Node here.
+// This main only wires core's pieces together.
 #include "common/Version.h"
+#include "kube/Kubeconfig.h"
+#include "kube/KubeClient.h"
+#include "observe/Log.h"
+#include "virtualkubelet/VirtualKubelet.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
+#include <QSocketNotifier>
+
+#include <csignal>
 #include <cstdio>
+#include <sys/socket.h>
+#include <unistd.h>
+
+using namespace spillway;
+using nlohmann::json;
+
+namespace {
+int signalPipe[2];
+void onSignal(int)
+{
+    const char c = 1;
+    [[maybe_unused]] auto n = ::write(signalPipe[1], &c, 1);
+}
+int fail(const QString &what)
+{
+    observe::log("error", QStringLiteral("virtual-kubelet"), what);
+    return 1;
+}
+} // namespace
 
 int main(int argc, char **argv)
 {
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("spillway-virtual-kubelet"));
-    QCoreApplication::setApplicationVersion(spillway::Version::current().toString());
+    QCoreApplication::setApplicationVersion(Version::current().toString());
+    QCommandLineParser p;
+    p.setApplicationDescription(QStringLiteral("Liqo-compatible virtual kubelet: a provider's granted resources as a Node of this cluster."));
+    p.addHelpOption();
+    p.addVersionOption();
+    const QCommandLineOption kubeconfig(QStringLiteral("kubeconfig"), QStringLiteral("This (consumer) cluster's kubeconfig (default: in-cluster)."), QStringLiteral("file"));
+    const QCommandLineOption virtualNode(QStringLiteral("virtual-node"), QStringLiteral("The VirtualNode this process serves, namespace/name."), QStringLiteral("ns/name"));
+    const QCommandLineOption nodeName(QStringLiteral("node-name"), QStringLiteral("Name of the Node to keep."), QStringLiteral("name"));
+    const QCommandLineOption heartbeat(QStringLiteral("heartbeat-seconds"), QStringLiteral("Node status and Lease renewal period."), QStringLiteral("s"), QStringLiteral("10"));
+    p.addOptions({kubeconfig, virtualNode, nodeName, heartbeat});
+    p.process(app);
+    const QString vn = p.value(virtualNode);
+    if (!vn.contains(QLatin1Char('/')) || !p.isSet(nodeName)) {
+        std::fprintf(stderr, "spillway-virtual-kubelet: --virtual-node NS/NAME and --node-name are required\n");
+        return 2;
+    }
+    bool ok = false;
+    const int heartbeatSeconds = p.value(heartbeat).toInt(&ok);
+    if (!ok || heartbeatSeconds < 1 || heartbeatSeconds > 300) {
+        std::fprintf(stderr, "spillway-virtual-kubelet: --heartbeat-seconds must be from 1 to 300\n");
+        return 2;
+    }
 
-    QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral("Runs one virtual node and reflects its pods into the provider cluster."));
-    parser.addHelpOption();
-    parser.addVersionOption();
-    parser.process(app);
+    Result<kube::RestConfig> config = Error{};
+    if (!p.isSet(kubeconfig) && qEnvironmentVariableIsSet("KUBERNETES_SERVICE_HOST")) {
+        config = kube::inClusterConfig();
+    } else {
+        auto kc = p.isSet(kubeconfig) ? kube::Kubeconfig::loadFiles({p.value(kubeconfig)}) : kube::Kubeconfig::loadDefault();
+        if (!kc)
+            return fail(kc.error().toString());
+        config = kc->restConfig();
+    }
+    if (!config)
+        return fail(config.error().toString());
+    kube::KubeClient consumer(*config);
 
-    // The component's behaviour arrives with its issue (#5); until then it says so plainly.
-    std::fprintf(stderr, "spillway-virtual-kubelet %s: this component is not implemented yet\n",
-                 qPrintable(QCoreApplication::applicationVersion()));
-    return 2;
+    // The provider, through the consumer's identity named by the VirtualNode.
+    const QString ns = vn.section(QLatin1Char('/'), 0, 0), name = vn.section(QLatin1Char('/'), 1);
+    auto virtualNodeObj = consumer.get(kube::ResourceRef{QStringLiteral("offloading.liqo.io"), QStringLiteral("v1beta1"), QStringLiteral("virtualnodes"),
+                                                         QStringLiteral("VirtualNode"), true}, ns, name);
+    if (!virtualNodeObj)
+        return fail(virtualNodeObj.error().toString());
+    const QString secretName = QString::fromStdString((*virtualNodeObj)["spec"].value("kubeconfigSecretRef", json::object()).value("name", ""));
+    auto secret = consumer.get(kube::resources::secrets(), ns, secretName);
+    if (!secret)
+        return fail(secret.error().toString());
+    auto providerKc = kube::Kubeconfig::fromYaml(QByteArray::fromBase64(QByteArray::fromStdString((*secret)["data"].value("kubeconfig", ""))), {},
+                                                 ns + QLatin1Char('/') + secretName);
+    if (!providerKc)
+        return fail(providerKc.error().toString());
+    auto providerConfig = providerKc->restConfig();
+    if (!providerConfig)
+        return fail(providerConfig.error().toString());
+    providerConfig->timeoutMs = 3000;   // a probe: an answer late is no answer
+    kube::KubeClient::Options probeOptions;
+    probeOptions.maxRetries = 0;
+    kube::KubeClient provider(*providerConfig, probeOptions);
+
+    virtualkubelet::VirtualKubelet::Options o;
+    o.virtualNodeNamespace = ns;
+    o.virtualNodeName = name;
+    o.nodeName = p.value(nodeName);
+    o.heartbeatMs = heartbeatSeconds * 1000;
+    virtualkubelet::VirtualKubelet vk(&consumer, &provider, o);
+    if (auto started = vk.start(); !started)
+        return fail(started.error().toString());
+    observe::log("info", QStringLiteral("virtual-kubelet"), QStringLiteral("serving"), {{"node", o.nodeName}, {"virtualNode", vn}});
+
+    if (::socketpair(AF_UNIX, SOCK_STREAM, 0, signalPipe) == 0) {
+        std::signal(SIGTERM, onSignal);
+        std::signal(SIGINT, onSignal);
+        auto *notifier = new QSocketNotifier(signalPipe[0], QSocketNotifier::Read, &app);
+        QObject::connect(notifier, &QSocketNotifier::activated, &app, [notifier] {
+            notifier->setEnabled(false);
+            QCoreApplication::quit();
+        });
+    }
+    return app.exec();
 }

@@ -216,19 +216,26 @@ Result<QStringList> Installer::startLocalRuntime(const RenderInput &in)
     if (!QDir().mkpath(dir))
         return configError(QStringLiteral("cannot create the state folder %1").arg(dir), QStringLiteral("choose a writable folder with --state-dir"));
 
-    // Bound tokens expire; a year-long one is renewed by any install run in its last month.
-    const QString kubeconfig = QDir(dir).filePath(QStringLiteral("kubeconfig"));
-    const QFileInfo info(kubeconfig);
-    if (!info.exists() || info.lastModified().daysTo(QDateTime::currentDateTime()) > 335) {
-        m_hooks.progress(QStringLiteral("Issuing %1's ServiceAccount credentials").arg(cm));
-        auto config = serviceAccountKubeconfig(m_client, in.options.ns, cm, 365LL * 24 * 3600);
+    // Each locally run component authenticates as its own ServiceAccount. Bound tokens expire; a
+    // year-long one is renewed by any install run in its last month.
+    for (const char *component : {names::kControllerManager, names::kVirtualKubelet}) {
+        const QString componentDir = runtime.dirOf(QString::fromLatin1(component));
+        const QString file = QDir(componentDir).filePath(QStringLiteral("kubeconfig"));
+        const QFileInfo info(file);
+        if (info.exists() && info.lastModified().daysTo(QDateTime::currentDateTime()) <= 335)
+            continue;
+        if (!QDir().mkpath(componentDir))
+            return configError(QStringLiteral("cannot create the state folder %1").arg(componentDir));
+        m_hooks.progress(QStringLiteral("Issuing %1's ServiceAccount credentials").arg(QLatin1String(component)));
+        auto config = serviceAccountKubeconfig(m_client, in.options.ns, QString::fromLatin1(component), 365LL * 24 * 3600);
         if (!config)
             return config.error();
-        QFile f(kubeconfig);
+        QFile f(file);
         if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate) || !f.setPermissions(QFile::ReadOwner | QFile::WriteOwner)
             || f.write(*config) != config->size())
-            return configError(QStringLiteral("cannot write %1").arg(kubeconfig));
+            return configError(QStringLiteral("cannot write %1").arg(file));
     }
+    const QString kubeconfig = QDir(dir).filePath(QStringLiteral("kubeconfig"));
     QMap<QString, QString> values = defaultValues();
     for (auto it = in.options.values.begin(); it != in.options.values.end(); ++it)
         values[it.key()] = it.value();
@@ -239,7 +246,8 @@ Result<QStringList> Installer::startLocalRuntime(const RenderInput &in)
          QStringLiteral("--qps=") + values[QStringLiteral("controllerManager.qps")],
          QStringLiteral("--burst=") + values[QStringLiteral("controllerManager.burst")],
          QStringLiteral("--workers=") + values[QStringLiteral("controllerManager.workers")],
-         QStringLiteral("--webhook-failure-policy=") + values[QStringLiteral("webhook.failurePolicy")]}};
+         QStringLiteral("--webhook-failure-policy=") + values[QStringLiteral("webhook.failurePolicy")],
+         QStringLiteral("--runtime=local"), QStringLiteral("--state-dir=") + in.options.stateDir, QStringLiteral("--bin-dir=") + binDir}};
     if (!QFileInfo(component.program).isExecutable())
         return configError(QStringLiteral("%1 is not an executable").arg(component.program),
                            QStringLiteral("build Spillway (./run build) or point --bin-dir at the folder with its binaries"));

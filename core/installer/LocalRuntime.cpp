@@ -71,7 +71,12 @@ LocalRuntime::Status LocalRuntime::status(const QString &component) const
 
 QStringList LocalRuntime::components() const
 {
-    return QDir(m_stateDir).entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name);
+    // A folder is a component once something was started from it (credentials alone are not).
+    QStringList out;
+    for (const QString &d : QDir(m_stateDir).entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name))
+        if (QFile::exists(QDir(dirOf(d)).filePath(QStringLiteral("command"))))
+            out << d;
+    return out;
 }
 
 Result<bool> LocalRuntime::ensureRunning(const Component &c)

@@ -29,7 +29,7 @@ json controllerManagerClusterRules()
         // Tenant namespaces and the namespaces offloaded workloads land in.
         rule(json::array({""}), json::array({"namespaces"}), kWrite),
         rule(json::array({""}), json::array({"secrets", "configmaps", "serviceaccounts", "services", "pods"}), kWrite),
-        rule(json::array({""}), json::array({"nodes"}), kRead),
+        rule(json::array({""}), json::array({"nodes"}), json::array({"get", "list", "watch", "delete"})),   // removes virtual nodes
         rule(json::array({""}), json::array({"events"}), json::array({"create", "patch"})),
         rule(json::array({"apps"}), json::array({"deployments"}), kWrite),
         // Grants to peers are RoleBindings to Spillway's own ClusterRoles, nothing wider.

@@ -108,6 +108,17 @@ Result<UninstallResult> Uninstaller::run()
                                                QString::fromStdString(spec["names"].value("kind", "")),
                                                spec.value("scope", "") == "Namespaced"};
         }
+    // The webhooks go first: with the controller manager stopped they would refuse (failurePolicy
+    // Fail) the very updates that release finalizers below.
+    for (const char *kind : {"ValidatingWebhookConfiguration", "MutatingWebhookConfiguration"}) {
+        auto ref = m_client.resolve(QStringLiteral("admissionregistration.k8s.io/v1"), QString::fromLatin1(kind));
+        if (!ref)
+            return ref.error();
+        if (auto hooks = m_client.list(*ref, {}, kube::withLabels(kSelector)); hooks)
+            for (const auto &h : (*hooks)["items"])
+                if (auto r = m_client.remove(*ref, {}, nameOf(h)); r)
+                    result.removed << QStringLiteral("%1 %2").arg(ref->kind.toLower(), nameOf(h));
+    }
     m_hooks.progress(QStringLiteral("Releasing finalizers of Liqo objects"));
     clearFinalizers(liqoResources);
 

@@ -1,5 +1,8 @@
 #include "kube/Controller.h"
 
+#include <QCoreApplication>
+#include <QThread>
+
 namespace spillway::kube {
 
 Controller::Controller(QString name, WorkQueue *queue, Reconcile reconcile, int workers, int maxRetries)
@@ -21,6 +24,11 @@ void Controller::start()
 void Controller::stop()
 {
     m_queue->shutDown();
+    // A worker may be waiting for a request that this thread (its client's) has to carry out:
+    // keep this thread's events flowing until every worker has left its loop, then join.
+    if (QCoreApplication::instance() && QThread::currentThread() == QCoreApplication::instance()->thread())
+        while (m_running.load() > 0)
+            QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
     for (auto &t : m_threads)
         if (t.joinable())
             t.join();
@@ -29,6 +37,7 @@ void Controller::stop()
 
 void Controller::work()
 {
+    ++m_running;
     while (auto key = m_queue->get()) {
         Result<void> r = m_reconcile(*key);
         if (r) {
@@ -46,6 +55,7 @@ void Controller::work()
         }
         m_queue->done(*key);
     }
+    --m_running;
 }
 
 } // namespace spillway::kube

@@ -43,6 +43,7 @@ private:
     int m_maxRetries;
     std::vector<std::thread> m_threads;
     std::atomic<quint64> m_ok{0}, m_failed{0};
+    std::atomic<int> m_running{0};
 };
 
 } // namespace spillway::kube

@@ -4,6 +4,7 @@
 #include "apis/authentication/v1beta1/ResourceSlice.h"
 #include "apis/authentication/v1beta1/Tenant.h"
 #include "apis/core/v1beta1/ForeignCluster.h"
+#include "apis/offloading/v1beta1/VirtualNode.h"
 
 #include <QCoreApplication>
 #include <QThread>
@@ -77,11 +78,21 @@ PeeringControllers::PeeringControllers(kube::KubeClient *client, Options options
     m_grantLoop = std::make_unique<ReconcileLoop>(QStringLiteral("resourceslice-grant"), client,
                                                   [this](const QString &key) { return m_grants->reconcile(key); }, options.workers);
     m_grantLoop->watch(auth::resourceSliceResource());
+
+    peering::VirtualNodeReconciler::Options vo;
+    vo.localRuntime = options.localRuntime;
+    vo.stateDir = options.stateDir;
+    vo.binDir = options.binDir;
+    m_virtualNodes = std::make_unique<peering::VirtualNodeReconciler>(*client, vo);
+    m_virtualNodeLoop = std::make_unique<ReconcileLoop>(QStringLiteral("virtualnode"), client,
+                                                        [this](const QString &key) { return m_virtualNodes->reconcile(key); }, options.workers);
+    m_virtualNodeLoop->watch(auth::resourceSliceResource());
+    m_virtualNodeLoop->watch(apis::offloading::v1beta1::virtualNodeResource());
 }
 
 std::vector<ReconcileLoop *> PeeringControllers::loops() const
 {
-    return {m_tenantLoop.get(), m_identityLoop.get(), m_foreignClusterLoop.get(), m_replicationLoop.get(), m_grantLoop.get()};
+    return {m_tenantLoop.get(), m_identityLoop.get(), m_foreignClusterLoop.get(), m_replicationLoop.get(), m_grantLoop.get(), m_virtualNodeLoop.get()};
 }
 
 PeeringControllers::~PeeringControllers()

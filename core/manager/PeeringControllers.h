@@ -4,6 +4,7 @@
 #include "peering/ForeignClusterStatusReconciler.h"
 #include "peering/IdentityReconciler.h"
 #include "peering/ResourceSliceReplicator.h"
+#include "peering/VirtualNodeReconciler.h"
 #include "resources/ResourceSliceGrantReconciler.h"
 #include "peering/TenantReconciler.h"
 
@@ -21,6 +22,8 @@ public:
         QString liqoNamespace = QStringLiteral("liqo");
         QString apiServerUrl;     // advertised to consumers; default: this client's server
         int workers = 2;
+        bool localRuntime = false;     // virtual kubelets as supervised local processes
+        QString stateDir, binDir;
     };
     PeeringControllers(kube::KubeClient *client, Options options);
     ~PeeringControllers();
@@ -34,7 +37,8 @@ private:
     peering::ForeignClusterStatusReconciler m_foreignClusters;
     std::unique_ptr<peering::ResourceSliceReplicator> m_replicator;
     std::unique_ptr<resources::ResourceSliceGrantReconciler> m_grants;
-    std::unique_ptr<ReconcileLoop> m_tenantLoop, m_identityLoop, m_foreignClusterLoop, m_replicationLoop, m_grantLoop;
+    std::unique_ptr<peering::VirtualNodeReconciler> m_virtualNodes;
+    std::unique_ptr<ReconcileLoop> m_tenantLoop, m_identityLoop, m_foreignClusterLoop, m_replicationLoop, m_grantLoop, m_virtualNodeLoop;
     std::vector<ReconcileLoop *> loops() const;
 };
 

@@ -59,6 +59,7 @@ Result<Unpeering::Outcome> Unpeering::run()
     const QString consumerNs = tenantNamespace(pid), providerNs = tenantNamespace(cid);
     m_progress(QStringLiteral("Unpeering %1 (consumer) from %2 (provider)").arg(cid, pid));
 
+    Outcome out;
     // ResourceSlices first, while the identity that lets the consumer delete their provider-side
     // copies still exists.
     const kube::ResourceRef slices = auth::resourceSliceResource();
@@ -88,6 +89,18 @@ Result<Unpeering::Outcome> Unpeering::run()
         }
     }
 
+    // Their virtual nodes go with them (the consumer's controller manager stops the kubelets).
+    for (const QString &n : sliceNames) {
+        const QString node = QStringLiteral("liqo-") + n;
+        while (m_consumer.get(kube::resources::nodes(), {}, node)) {
+            if (m_cancelled->load() || QDateTime::currentMSecsSinceEpoch() > deadline)
+                return Error::of(Error::Kind::Timeout, QStringLiteral("virtual node %1 is still there").arg(node),
+                                 QStringLiteral("check the consumer's controller manager ('spillctl info'), then run unpeer again"));
+            QThread::msleep(200);
+        }
+        out.removed << QStringLiteral("consumer: virtual node %1").arg(node);
+    }
+
     auto rbac = m_provider.resolve(QStringLiteral("rbac.authorization.k8s.io/v1"), QStringLiteral("RoleBinding"));
     if (!rbac)
         return rbac.error();
@@ -99,7 +112,6 @@ Result<Unpeering::Outcome> Unpeering::run()
         {&m_provider, QStringLiteral("provider"), kube::resources::secrets(), providerNs, QString::fromLatin1(kNonceSecret)},
         {&m_provider, QStringLiteral("provider"), kube::resources::certificateSigningRequests(), {}, tenantCsrName(cid)},
     };
-    Outcome out;
     // The reverse direction (provider consumes from consumer) keeps the shared objects alive.
     auto reverseOnConsumer = hasAny(m_consumer, auth::tenantResource(), consumerNs, pid);
     auto reverseOnProvider = hasAny(m_provider, auth::identityResource(), providerNs, cid);

@@ -52,7 +52,7 @@ kcn wait --for condition=established --timeout=30s crd -l app.kubernetes.io/part
 assert_eq e2e-consumer "$(kcn -n liqo get cm liqo-clusterid-configmap -o jsonpath='{.data.CLUSTER_ID}')" "cluster ID in Liqo's ConfigMap"
 assert_eq e2e-consumer "$(kcn -n liqo get cm -l app.kubernetes.io/name=clusterid-configmap -o jsonpath='{.items[0].data.CLUSTER_ID}')" "found by Liqo's label"
 assert_eq 2 "$(kcn -n liqo get wggatewayservertemplates,wggatewayclienttemplates -o name | wc -l)" "gateway templates installed"
-assert_eq "no" "$(kcn auth can-i delete nodes --as system:serviceaccount:liqo:spillway-controller-manager 2>/dev/null)" "controller manager may not delete nodes"
+assert_eq "no" "$(kcn auth can-i create nodes --as system:serviceaccount:liqo:spillway-controller-manager 2>/dev/null)" "controller manager may not create nodes"
 assert_eq "no" "$(kcn auth can-i create validatingwebhookconfigurations --as system:serviceaccount:liqo:spillway-controller-manager 2>/dev/null)" "nor create other webhooks"
 assert_eq "yes" "$(kcn auth can-i patch validatingwebhookconfigurations/spillway-validating-webhook --as system:serviceaccount:liqo:spillway-controller-manager 2>/dev/null)" "but may patch its own"
 

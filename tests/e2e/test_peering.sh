@@ -56,9 +56,23 @@ assert_contains "$out" "resources granted: cpu=4, ephemeral-storage=50Gi, memory
 assert_eq Accepted "$(kcc -n liqo-tenant-milan get resourceslices.authentication.liqo.io milan -o jsonpath='{.status.conditions[?(@.type=="Resources")].status}')" "consumer: the slice is Accepted"
 assert_eq true "$(kcp -n liqo-tenant-rome get resourceslices.authentication.liqo.io milan -o jsonpath='{.metadata.labels.liqo\.io/replicated}')" "provider: the replicated copy is in rome's tenant namespace"
 assert_eq 4 "$(kcc -n liqo-tenant-milan get resourceslices.authentication.liqo.io milan -o jsonpath='{.status.resources.cpu}')" "consumer: 4 CPU granted"
+# --- the virtual node: the grant as a Node, Ready while the provider answers ---------------
+eventually 20 "virtual node liqo-milan is Ready" bash -c "[ \"\$('$KUBECTL' --kubeconfig '$KC' get node liqo-milan -o jsonpath='{.status.conditions[?(@.type==\"Ready\")].status}')\" = True ]"
+assert_eq "virtual-node milan kind" "$(kcc get node liqo-milan -o jsonpath='{.metadata.labels.liqo\.io/type} {.metadata.labels.liqo\.io/remote-cluster-id} {.metadata.labels.liqo\.io/provider}')" "labelled as Liqo labels it, with the provider's cluster labels"
+assert_eq "virtual-node.liqo.io/not-allowed=true:NoExecute" "$(kcc get node liqo-milan -o jsonpath='{.spec.taints[0].key}={.spec.taints[0].value}:{.spec.taints[0].effect}')" "tainted NoExecute"
+assert_eq "4 16Gi 55" "$(kcc get node liqo-milan -o jsonpath='{.status.capacity.cpu} {.status.capacity.memory} {.status.allocatable.pods}')" "capacity and allocatable are the grant"
+assert_eq milan "$(kcc -n liqo-tenant-milan get virtualnode milan -o jsonpath='{.spec.clusterID}')" "from VirtualNode liqo-tenant-milan/milan"
+assert_eq liqo-milan "$(kcc -n kube-node-lease get lease liqo-milan -o jsonpath='{.spec.holderIdentity}')" "with a node Lease"
+"$RUN" cluster stop "$p" kube-apiserver >/dev/null 2>&1
+eventually 40 "provider control plane stopped → NotReady within the lease duration" bash -c "[ \"\$('$KUBECTL' --kubeconfig '$KC' get node liqo-milan -o jsonpath='{.status.conditions[?(@.type==\"Ready\")].reason}')\" = ProviderUnreachable ]"
+"$RUN" cluster start "$p" kube-apiserver >/dev/null 2>&1
+eventually 15 "Ready again within 15 s of its return" bash -c "[ \"\$('$KUBECTL' --kubeconfig '$KC' get node liqo-milan -o jsonpath='{.status.conditions[?(@.type==\"Ready\")].status}')\" = True ]"
+eventually 30 "the provider's controller manager is back" bash -c "'$CTL' info --kubeconfig '$KP' --get health.healthy | grep -qx true"
+
 kcp create deployment busy --image x --replicas 1 >/dev/null
 kcp set resources deployment busy --requests cpu=2 >/dev/null
 eventually 40 "percentage follows usage: 2 CPU used → 3 granted" bash -c "[ \"\$('$KUBECTL' --kubeconfig '$KC' -n liqo-tenant-milan get resourceslices.authentication.liqo.io milan -o jsonpath='{.status.resources.cpu}')\" = 3 ]"
+eventually 20 "the virtual node's capacity follows the grant" bash -c "[ \"\$('$KUBECTL' --kubeconfig '$KC' get node liqo-milan -o jsonpath='{.status.capacity.cpu}')\" = 3 ]"
 slice() { # name class [cpu]
   printf 'apiVersion: authentication.liqo.io/v1beta1\nkind: ResourceSlice\nmetadata: {name: %s, namespace: liqo-tenant-milan, labels: {liqo.io/replication: "true"}}\nspec: {class: %s, consumerClusterID: rome, providerClusterID: milan%s}\n' \
     "$1" "$2" "${3:+, resources: {cpu: \"$3\"\}}" | kcc apply -f - >/dev/null
@@ -67,6 +81,7 @@ sliceField() { kcc -n liqo-tenant-milan get resourceslices.authentication.liqo.i
 kcp -n liqo patch cm spillway-resource-policies --type merge -p '{"data":{"small":"{\"policy\":\"fixed-resources\",\"resources\":{\"cpu\":\"2000m\",\"memory\":\"2G\",\"pods\":\"10\"}}"}}' >/dev/null
 slice extra small
 eventually 20 "a custom class with fixed-resources grants exactly its resources" bash -c "[ \"\$('$KUBECTL' --kubeconfig '$KC' -n liqo-tenant-milan get resourceslices.authentication.liqo.io extra -o jsonpath='{.status.resources.cpu}/{.status.resources.memory}/{.status.resources.pods}')\" = 2/2G/10 ]"
+eventually 20 "an extra ResourceSlice adds a virtual node with its capacity" bash -c "[ \"\$('$KUBECTL' --kubeconfig '$KC' get node liqo-extra -o jsonpath='{.status.capacity.cpu}')\" = 2 ]"
 slice greedy default 100
 eventually 20 "a request beyond the policy is capped" bash -c "[ -n \"\$('$KUBECTL' --kubeconfig '$KC' -n liqo-tenant-milan get resourceslices.authentication.liqo.io greedy -o jsonpath='{.status.resources.cpu}')\" ]"
 cpu=$(sliceField greedy '{.status.resources.cpu}')
@@ -76,6 +91,7 @@ eventually 20 "a class without a policy is Denied" bash -c "[ \"\$('$KUBECTL' --
 assert_contains "$(sliceField unknown '{.status.conditions[?(@.type=="Resources")].message}')" 'no resource policy for class "nope"' "with the reason"
 kcc -n liqo-tenant-milan delete resourceslices.authentication.liqo.io extra greedy unknown --timeout 30s >/dev/null && pass "deleting slices on the consumer" || fail "slices not deleted"
 assert_eq milan "$(kcp -n liqo-tenant-rome get resourceslices.authentication.liqo.io -o name | sed 's#.*/##' | tr '\n' ' ' | xargs)" "removes their provider copies"
+eventually 20 "and their virtual nodes" bash -c "[ -z \"\$('$KUBECTL' --kubeconfig '$KC' get node liqo-extra liqo-greedy -o name 2>/dev/null)\" ]"
 
 # --- the consumer's identity: a certificate the provider trusts, confined to its tenant namespace
 kcc -n liqo-tenant-milan get secret kubeconfig-controlplane-milan -o jsonpath='{.data.kubeconfig}' | base64 -d > "$work/identity"
@@ -153,8 +169,12 @@ for side in KC KP; do
   assert_eq "" "$("$KUBECTL" --kubeconfig "$k" get foreignclusters,tenants.authentication.liqo.io,identities -A -o name 2>/dev/null)" "$side: no ForeignCluster, Tenant or Identity left"
   assert_eq "" "$("$KUBECTL" --kubeconfig "$k" get ns -l liqo.io/tenant-namespace=true -o name 2>/dev/null)" "$side: no tenant namespace left"
   assert_eq "" "$("$KUBECTL" --kubeconfig "$k" get resourceslices.authentication.liqo.io -A -o name 2>/dev/null)" "$side: no ResourceSlice left"
+  assert_eq "" "$("$KUBECTL" --kubeconfig "$k" get nodes -l liqo.io/type=virtual-node -o name 2>/dev/null)" "$side: no virtual node left"
+  assert_eq "" "$("$KUBECTL" --kubeconfig "$k" get virtualnodes -A -o name 2>/dev/null)" "$side: no VirtualNode left"
   assert_eq "" "$("$KUBECTL" --kubeconfig "$k" get csr -l liqo.io/remote-cluster-id -o name 2>/dev/null)" "$side: no CSR left"
 done
+pgrep -f -- "spillway-virtual-kubelet --kubeconfig=$work/" >/dev/null && fail "a virtual kubelet is still running" || pass "no virtual kubelet left running"
 out=$("$CTL" peer --kubeconfig "$KC" --remote-kubeconfig "$KP" --networking-disabled 2>&1) && pass "re-peering after unpeer works" || fail "re-peer failed: $out"
 assert_eq Provider "$(kcc get foreignclusters milan -o jsonpath='{.status.role}')" "and milan is a Provider again"
+eventually 20 "with its virtual node Ready" bash -c "[ \"\$('$KUBECTL' --kubeconfig '$KC' get node liqo-milan -o jsonpath='{.status.conditions[?(@.type==\"Ready\")].status}')\" = True ]"
 finish

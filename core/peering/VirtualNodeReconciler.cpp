@@ -1,0 +1,80 @@
+#include "peering/VirtualNodeReconciler.h"
+
+#include "apis/authentication/v1beta1/ResourceSlice.h"
+#include "apis/offloading/v1beta1/VirtualNode.h"
+#include "installer/LocalRuntime.h"
+#include "peering/PeeringNames.h"
+
+#include <QDir>
+
+namespace spillway::peering {
+
+using nlohmann::json;
+
+VirtualNodeReconciler::VirtualNodeReconciler(kube::KubeClient &client, Options options) : m_client(client), m_options(std::move(options)) {}
+
+Result<void> VirtualNodeReconciler::tearDown(const QString &ns, const QString &name)
+{
+    if (m_options.localRuntime && !m_options.stateDir.isEmpty()) {
+        installer::LocalRuntime runtime(m_options.stateDir, QDir(m_options.binDir).filePath(QStringLiteral("spillctl")));
+        if (QDir(runtime.dirOf(componentName(name))).exists()) {
+            if (auto r = runtime.stop(componentName(name)); !r)
+                return r.error();
+            QDir(runtime.dirOf(componentName(name))).removeRecursively();
+        }
+    }
+    for (const auto &[ref, objNs, objName] : {std::tuple{apis::offloading::v1beta1::virtualNodeResource(), ns, name},
+                                               std::tuple{kube::resources::nodes(), QString(), nodeName(name)}}) {
+        auto r = m_client.remove(ref, objNs, objName);
+        if (!r && !r.error().isNotFound())
+            return r.error();
+    }
+    return {};
+}
+
+Result<void> VirtualNodeReconciler::reconcile(const QString &key)
+{
+    const QString ns = key.section(QLatin1Char('/'), 0, 0), name = key.section(QLatin1Char('/'), 1);
+    auto slice = m_client.get(apis::authentication::v1beta1::resourceSliceResource(), ns, name);
+    if (!slice && !slice.error().isNotFound())
+        return slice.error();
+    if (slice && (*slice)["metadata"].value("labels", json::object()).value("liqo.io/replicated", "") == "true")
+        return {};   // a peer's slice, granted here; its virtual node lives in the peer
+    bool wanted = slice.ok() && !(*slice)["metadata"].contains("deletionTimestamp")
+                  && (*slice)["metadata"].value("annotations", json::object()).value("liqo.io/create-virtual-node", "true") != "false"
+                  && (*slice)["metadata"].value("labels", json::object()).value("liqo.io/replication", "") == "true";
+    json status = slice ? (*slice).value("status", json::object()) : json::object();
+    bool accepted = false;
+    for (const auto &c : status.value("conditions", json::array()))
+        accepted |= c.value("type", "") == "Resources" && c.value("status", "") == "Accepted";
+    if (!wanted || !accepted)
+        return tearDown(ns, name);
+
+    const json spec = (*slice)["spec"];
+    const std::string providerId = spec.value("providerClusterID", "");
+    const json meta = (*slice)["metadata"];
+    const json vn = {{"apiVersion", "offloading.liqo.io/v1beta1"}, {"kind", "VirtualNode"},
+                     {"metadata", {{"name", name.toStdString()}, {"namespace", ns.toStdString()},
+                                   {"labels", {{kRemoteClusterIdLabel, providerId}, {"liqo.io/resourceslice-name", name.toStdString()}}},
+                                   {"ownerReferences", json::array({{{"apiVersion", "authentication.liqo.io/v1beta1"}, {"kind", "ResourceSlice"},
+                                                                     {"name", name.toStdString()}, {"uid", meta.value("uid", "")}}})}}},
+                     {"spec", {{"clusterID", providerId}, {"createNode", true},
+                               {"kubeconfigSecretRef", {{"name", kubeconfigSecretName(controlPlaneIdentityName(QString::fromStdString(providerId))).toStdString()}}},
+                               {"resourceQuota", {{"hard", status.value("resources", json::object())}}},
+                               {"labels", status.value("nodeLabels", json::object())}}}};
+    if (auto r = m_client.apply(apis::offloading::v1beta1::virtualNodeResource(), ns, vn, m_options.fieldManager, true); !r)
+        return r.error();
+    if (!m_options.localRuntime)
+        return Error::of(Error::Kind::Config, QStringLiteral("virtual kubelets run only in the local runtime so far"),
+                         QStringLiteral("install with --runtime local"));
+    installer::LocalRuntime runtime(m_options.stateDir, QDir(m_options.binDir).filePath(QStringLiteral("spillctl")));
+    const QString kubeconfig = QDir(m_options.stateDir).filePath(QStringLiteral("spillway-virtual-kubelet/kubeconfig"));
+    auto started = runtime.ensureRunning({componentName(name), QDir(m_options.binDir).filePath(QStringLiteral("spillway-virtual-kubelet")),
+                                          {QStringLiteral("--kubeconfig=") + kubeconfig, QStringLiteral("--virtual-node=%1/%2").arg(ns, name),
+                                           QStringLiteral("--node-name=") + nodeName(name)}});
+    if (!started)
+        return started.error();
+    return {};
+}
+
+} // namespace spillway::peering

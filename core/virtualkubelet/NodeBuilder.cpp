@@ -1,0 +1,65 @@
+#include "virtualkubelet/NodeBuilder.h"
+
+#include "common/Version.h"
+
+namespace spillway::virtualkubelet {
+
+using nlohmann::json;
+
+json nodeObject(const NodeView &v)
+{
+    json labels = v.labels.is_object() ? v.labels : json::object();
+    labels["liqo.io/type"] = "virtual-node";
+    labels["liqo.io/remote-cluster-id"] = v.providerId.toStdString();
+    labels["kubernetes.io/hostname"] = v.nodeName.toStdString();
+    labels["kubernetes.io/role"] = "agent";
+    labels["type"] = "virtual-kubelet";
+    return {{"apiVersion", "v1"}, {"kind", "Node"},
+            {"metadata", {{"name", v.nodeName.toStdString()}, {"labels", labels},
+                          {"annotations", {{"spillway.dev/virtual-node", v.virtualNode.toStdString()}}}}},
+            {"spec", {{"taints", json::array({{{"key", kVirtualNodeTaintKey}, {"value", "true"}, {"effect", "NoExecute"}}})}}}};
+}
+
+json nodeStatus(const NodeView &v, const QString &nowIso, const json &previous)
+{
+    const std::string now = nowIso.toStdString();
+    auto condition = [&](const char *type, bool isTrue, const QString &reason, const QString &message) {
+        const std::string status = isTrue ? "True" : "False";
+        std::string since = now;
+        for (const auto &c : previous)
+            if (c.value("type", "") == type && c.value("status", "") == status)
+                since = c.value("lastTransitionTime", now);
+        return json{{"type", type}, {"status", status}, {"reason", reason.toStdString()}, {"message", message.toStdString()},
+                    {"lastHeartbeatTime", now}, {"lastTransitionTime", since}};
+    };
+    json resources = v.resources.is_object() ? v.resources : json::object();
+    return {{"capacity", resources},
+            {"allocatable", resources},
+            {"conditions", json::array({
+                 condition("Ready", v.providerReachable, v.reason, v.message),
+                 condition("MemoryPressure", false, QStringLiteral("ProviderHasSufficientMemory"), QStringLiteral("granted by the provider")),
+                 condition("DiskPressure", false, QStringLiteral("ProviderHasNoDiskPressure"), QStringLiteral("granted by the provider")),
+                 condition("PIDPressure", false, QStringLiteral("ProviderHasSufficientPID"), QStringLiteral("granted by the provider")),
+                 condition("NetworkUnavailable", false, QStringLiteral("RouteCreated"), QStringLiteral("virtual node")),
+             })},
+            {"addresses", json::array({{{"type", "InternalIP"}, {"address", "127.0.0.1"}}, {{"type", "Hostname"}, {"address", v.nodeName.toStdString()}}})},
+            {"nodeInfo", {{"kubeletVersion", "v" + Version::current().toString().toStdString() + "-spillway"}, {"operatingSystem", "linux"},
+                          {"architecture", "amd64"}, {"containerRuntimeVersion", "spillway://" + v.providerId.toStdString()},
+                          {"kernelVersion", ""}, {"osImage", "Spillway virtual node"}, {"kubeProxyVersion", ""},
+                          {"machineID", ""}, {"systemUUID", ""}, {"bootID", ""}}},
+            {"daemonEndpoints", {{"kubeletEndpoint", {{"Port", 0}}}}}};
+}
+
+json nodeLease(const QString &nodeName, const QString &nodeUid, int durationSeconds, const QString &nowMicro)
+{
+    json lease = {{"apiVersion", "coordination.k8s.io/v1"}, {"kind", "Lease"},
+                  {"metadata", {{"name", nodeName.toStdString()}, {"namespace", "kube-node-lease"}}},
+                  {"spec", {{"holderIdentity", nodeName.toStdString()}, {"leaseDurationSeconds", durationSeconds},
+                            {"renewTime", nowMicro.toStdString()}}}};
+    if (!nodeUid.isEmpty())
+        lease["metadata"]["ownerReferences"] = json::array({{{"apiVersion", "v1"}, {"kind", "Node"}, {"name", nodeName.toStdString()},
+                                                             {"uid", nodeUid.toStdString()}}});
+    return lease;
+}
+
+} // namespace spillway::virtualkubelet
