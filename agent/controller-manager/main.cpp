@@ -12,28 +12,17 @@
 #include "observe/HealthServer.h"
 #include "observe/Log.h"
 #include "observe/Metrics.h"
+#include "observe/TerminationSignal.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QHostInfo>
-#include <QSocketNotifier>
 
-#include <csignal>
 #include <cstdio>
-#include <sys/socket.h>
-#include <unistd.h>
 
 using namespace spillway;
 
 namespace {
-
-int signalPipe[2];
-
-void onSignal(int)
-{
-    const char c = 1;
-    [[maybe_unused]] auto n = ::write(signalPipe[1], &c, 1);
-}
 
 int fail(const QString &what)
 {
@@ -232,21 +221,12 @@ int main(int argc, char **argv)
         lead();
     }
 
-    // SIGTERM/SIGINT: release the lease and exit cleanly (self-pipe: handlers may only write()).
-    if (::socketpair(AF_UNIX, SOCK_STREAM, 0, signalPipe) == 0) {
-        std::signal(SIGTERM, onSignal);
-        std::signal(SIGINT, onSignal);
-        auto *notifier = new QSocketNotifier(signalPipe[0], QSocketNotifier::Read, &app);
-        QObject::connect(notifier, &QSocketNotifier::activated, &app, [&, notifier] {
-            // Once: stopping runs the event loop, which would hand us the same signal again.
-            notifier->setEnabled(false);
-            char drained;
-            [[maybe_unused]] auto n = ::read(signalPipe[0], &drained, 1);
-            observe::log("info", QStringLiteral("controller-manager"), QStringLiteral("shutting down"));
-            if (elector)
-                elector->stop();
-            QCoreApplication::quit();
-        });
-    }
+    // SIGTERM/SIGINT: release the lease and exit cleanly.
+    observe::onTerminationSignal(&app, [&] {
+        observe::log("info", QStringLiteral("controller-manager"), QStringLiteral("shutting down"));
+        if (elector)
+            elector->stop();
+        QCoreApplication::quit();
+    });
     return app.exec();
 }

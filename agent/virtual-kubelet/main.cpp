@@ -4,27 +4,18 @@
 #include "kube/Kubeconfig.h"
 #include "kube/KubeClient.h"
 #include "observe/Log.h"
+#include "observe/TerminationSignal.h"
 #include "virtualkubelet/VirtualKubelet.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
-#include <QSocketNotifier>
 
-#include <csignal>
 #include <cstdio>
-#include <sys/socket.h>
-#include <unistd.h>
 
 using namespace spillway;
 using nlohmann::json;
 
 namespace {
-int signalPipe[2];
-void onSignal(int)
-{
-    const char c = 1;
-    [[maybe_unused]] auto n = ::write(signalPipe[1], &c, 1);
-}
 int fail(const QString &what)
 {
     observe::log("error", QStringLiteral("virtual-kubelet"), what);
@@ -104,14 +95,6 @@ int main(int argc, char **argv)
         return fail(started.error().toString());
     observe::log("info", QStringLiteral("virtual-kubelet"), QStringLiteral("serving"), {{"node", o.nodeName}, {"virtualNode", vn}});
 
-    if (::socketpair(AF_UNIX, SOCK_STREAM, 0, signalPipe) == 0) {
-        std::signal(SIGTERM, onSignal);
-        std::signal(SIGINT, onSignal);
-        auto *notifier = new QSocketNotifier(signalPipe[0], QSocketNotifier::Read, &app);
-        QObject::connect(notifier, &QSocketNotifier::activated, &app, [notifier] {
-            notifier->setEnabled(false);
-            QCoreApplication::quit();
-        });
-    }
+    observe::onTerminationSignal(&app, [] { QCoreApplication::quit(); });
     return app.exec();
 }
