@@ -62,6 +62,11 @@ PeeringControllers::PeeringControllers(kube::KubeClient *client, Options options
     m_foreignClusterLoop->watch(apis::core::v1beta1::foreignClusterResource());
     m_foreignClusterLoop->watch(auth::tenantResource(), peerOf);
     m_foreignClusterLoop->watch(auth::identityResource(), peerOf);
+    m_foreignClusterLoop->watch(apis::offloading::v1beta1::virtualNodeResource(), peerOf);
+    // A virtual node's readiness lives on its Node, labelled with the peer's cluster ID.
+    m_foreignClusterLoop->watch(kube::resources::nodes(), [](const nlohmann::json &node) {
+        return QString::fromStdString(node["metadata"].value("labels", nlohmann::json::object()).value("liqo.io/remote-cluster-id", std::string()));
+    });
 
     peering::ResourceSliceReplicator::Options ro;
     ro.makeClient = clientOnMainThread;

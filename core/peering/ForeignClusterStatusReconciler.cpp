@@ -3,6 +3,7 @@
 #include "apis/authentication/v1beta1/Identity.h"
 #include "apis/authentication/v1beta1/Tenant.h"
 #include "apis/core/v1beta1/ForeignCluster.h"
+#include "apis/offloading/v1beta1/VirtualNode.h"
 #include "peering/PeeringNames.h"
 
 #include <QDateTime>
@@ -74,13 +75,38 @@ Result<void> ForeignClusterStatusReconciler::reconcile(const QString &name)
                                        : condition(oldAuth, "AuthIdentityControlPlaneStatus", "Pending", "IdentityPending", "waiting for the provider's certificate", now));
         }
 
+    // Offloading: the virtual nodes made from this peer's grants, and their Nodes' readiness.
+    json offloading = json::array();
+    const json oldOff = old.value("modules", json::object()).value("offloading", json::object()).value("conditions", json::array());
+    auto virtualNodes = m_client.list(apis::offloading::v1beta1::virtualNodeResource(), ns);
+    if (!virtualNodes && !virtualNodes.error().isNotFound())
+        return virtualNodes.error();
+    int nodes = 0, ready = 0;
+    if (virtualNodes)
+        for (const auto &vn : (*virtualNodes)["items"]) {
+            if (vn["spec"].value("clusterID", "") != id.toStdString())
+                continue;
+            ++nodes;
+            auto node = m_client.get(kube::resources::nodes(), {}, QStringLiteral("liqo-") + QString::fromStdString(vn["metadata"].value("name", "")));
+            if (node)
+                for (const auto &c : (*node)["status"].value("conditions", json::array()))
+                    ready += c.value("type", "") == "Ready" && c.value("status", "") == "True";
+        }
+    if (nodes > 0) {
+        offloading.push_back(condition(oldOff, "OffloadingVirtualNodeStatus", "Ready", "VirtualNodesCreated",
+                                       QStringLiteral("%1 virtual node(s)").arg(nodes).toStdString(), now));
+        offloading.push_back(condition(oldOff, "OffloadingNodeStatus", ready == nodes ? "Ready" : ready == 0 ? "NotReady" : "SomeNotReady",
+                                       ready == nodes ? "NodesReady" : "NodesNotReady",
+                                       QStringLiteral("%1 of %2 virtual node(s) Ready").arg(ready).arg(nodes).toStdString(), now));
+    }
+
     json status = old;
     status["role"] = consumer && provider ? "ConsumerAndProvider" : consumer ? "Consumer" : provider ? "Provider" : "Unknown";
     json modules = old.value("modules", json::object());
     modules["authentication"] = {{"enabled", consumer || provider}, {"conditions", conditions}};
-    for (const char *m : {"networking", "offloading"})
-        if (!modules.contains(m))
-            modules[m] = {{"enabled", false}};
+    modules["offloading"] = nodes > 0 ? json{{"enabled", true}, {"conditions", offloading}} : json{{"enabled", false}};
+    if (!modules.contains("networking"))
+        modules["networking"] = {{"enabled", false}};
     status["modules"] = modules;
     if (status == old)
         return {};

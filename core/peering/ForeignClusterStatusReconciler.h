@@ -12,7 +12,8 @@ namespace spillway::peering {
 // consumes from us, a control-plane Identity for it means it provides to us (role Consumer,
 // Provider or ConsumerAndProvider), and the authentication module's conditions say how far
 // each got (Pending until the certificate / kubeconfig exists, Error with the refusal reason).
-// Networking and offloading stay disabled until those modules report here.
+// Offloading is enabled while virtual nodes from this peer exist, Ready as their Nodes are;
+// networking stays disabled until the fabric reports here.
 class ForeignClusterStatusReconciler
 {
 public:

@@ -63,6 +63,8 @@ assert_eq "virtual-node.liqo.io/not-allowed=true:NoExecute" "$(kcc get node liqo
 assert_eq "4 16Gi 55" "$(kcc get node liqo-milan -o jsonpath='{.status.capacity.cpu} {.status.capacity.memory} {.status.allocatable.pods}')" "capacity and allocatable are the grant"
 assert_eq milan "$(kcc -n liqo-tenant-milan get virtualnode milan -o jsonpath='{.spec.clusterID}')" "from VirtualNode liqo-tenant-milan/milan"
 assert_eq liqo-milan "$(kcc -n kube-node-lease get lease liqo-milan -o jsonpath='{.spec.holderIdentity}')" "with a node Lease"
+eventually 15 "info: offloading Healthy once the virtual node is Ready" bash -c "'$CTL' info --kubeconfig '$KC' --get peerings.peers.milan.offloadingStatus | grep -qx Healthy"
+assert_eq Ready "$(kcc get foreignclusters milan -o jsonpath='{.status.modules.offloading.conditions[?(@.type=="OffloadingNodeStatus")].status}')" "ForeignCluster: OffloadingNodeStatus Ready"
 "$RUN" cluster stop "$p" kube-apiserver >/dev/null 2>&1
 eventually 40 "provider control plane stopped → NotReady within the lease duration" bash -c "[ \"\$('$KUBECTL' --kubeconfig '$KC' get node liqo-milan -o jsonpath='{.status.conditions[?(@.type==\"Ready\")].reason}')\" = ProviderUnreachable ]"
 "$RUN" cluster start "$p" kube-apiserver >/dev/null 2>&1
