@@ -106,7 +106,9 @@ Result<void> InBandPeering::authenticate(const LocalCluster &consumer, const Loc
         if (!refused.empty())
             return Error::of(Error::Kind::Auth, QStringLiteral("the provider refused the peering: %1").arg(QString::fromStdString(refused)));
         const json authParams = (*t).value("status", json::object()).value("authParams", json::object());
-        if (authParams.value("signedCRT", "").empty())
+        const QByteArray cert = QByteArray::fromBase64(QByteArray::fromStdString(authParams.value("signedCRT", "")));
+        // A certificate for an earlier key of ours (before a reinstall) is not the answer.
+        if (cert.isEmpty() || tls::certificatePublicKey(cert).trimmed() != keys->publicPem.trimmed())
             return std::optional<json>();
         return std::optional<json>(authParams);
     });

@@ -123,9 +123,12 @@ Result<void> TenantReconciler::reconcile(const QString &key)
         return refuse(ns, name, QStringLiteral("a Tenant for cluster %1 must live in namespace %2").arg(consumerId, tenantNamespace(consumerId)));
 
     const QByteArray issued = b64(status.value("authParams", json::object()), "signedCRT");
-    const bool fresh = !issued.isEmpty()
-                       && tls::certificateExpiry(issued) - m_options.now() > m_options.certificateLifetimeSeconds / 3;
     const QByteArray publicKey = b64(spec, "publicKey");
+    // Fresh = not in the last third of its life and still for the key the Tenant now carries (a
+    // reinstalled consumer comes back with a new key and needs a new certificate).
+    const bool fresh = !issued.isEmpty()
+                       && tls::certificateExpiry(issued) - m_options.now() > m_options.certificateLifetimeSeconds / 3
+                       && tls::certificatePublicKey(issued).trimmed() == publicKey.trimmed();
     const QByteArray csrPem = b64(spec, "csr");
     if (!fresh) {
         auto nonce = m_client.get(kube::resources::secrets(), ns, QString::fromLatin1(kNonceSecret));

@@ -103,6 +103,22 @@ Result<CsrSubject> csrSubject(const QByteArray &csrPem)
     return out;
 }
 
+QByteArray certificatePublicKey(const QByteArray &certPem)
+{
+    Bio bio = readBio(certPem);
+    Cert cert(PEM_read_bio_X509(bio.get(), nullptr, nullptr, nullptr));
+    if (!cert)
+        return {};
+    Pkey key(X509_get_pubkey(cert.get()));
+    if (!key)
+        return {};
+    Bio mem(BIO_new(BIO_s_mem()));
+    PEM_write_bio_PUBKEY(mem.get(), key.get());
+    char *data = nullptr;
+    const long len = BIO_get_mem_data(mem.get(), &data);
+    return QByteArray(data, int(len));
+}
+
 qint64 certificateExpiry(const QByteArray &certPem)
 {
     Bio bio = readBio(certPem);

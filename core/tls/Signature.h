@@ -24,6 +24,9 @@ struct CsrSubject {
 };
 Result<CsrSubject> csrSubject(const QByteArray &csrPem);
 
+// The public key (PEM) a PEM certificate certifies; empty when unreadable.
+QByteArray certificatePublicKey(const QByteArray &certPem);
+
 // The notAfter of a PEM certificate, as seconds since the epoch (0 when unreadable).
 qint64 certificateExpiry(const QByteArray &certPem);
 

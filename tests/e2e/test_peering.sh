@@ -179,4 +179,10 @@ pgrep -f -- "spillway-virtual-kubelet --kubeconfig=$work/" >/dev/null && fail "a
 out=$("$CTL" peer --kubeconfig "$KC" --remote-kubeconfig "$KP" --networking-disabled 2>&1) && pass "re-peering after unpeer works" || fail "re-peer failed: $out"
 assert_eq Provider "$(kcc get foreignclusters milan -o jsonpath='{.status.role}')" "and milan is a Provider again"
 eventually 20 "with its virtual node Ready" bash -c "[ \"\$('$KUBECTL' --kubeconfig '$KC' get node liqo-milan -o jsonpath='{.status.conditions[?(@.type==\"Ready\")].status}')\" = True ]"
+# --- a consumer that comes back with a new cluster key (reinstalled) is re-certified -------
+kcc -n liqo delete secret authentication-keys >/dev/null
+out=$("$CTL" peer --kubeconfig "$KC" --remote-kubeconfig "$KP" --networking-disabled --timeout 60 2>&1) && pass "re-peering with a new cluster key" || fail "re-peer with a new key failed: $out"
+kcc -n liqo-tenant-milan get secret kubeconfig-controlplane-milan -o jsonpath='{.data.kubeconfig}' | base64 -d > "$work/identity2"
+"$KUBECTL" --kubeconfig "$work/identity2" -n liqo-tenant-rome get resourceslices.authentication.liqo.io >/dev/null 2>&1 && pass "the new identity works on the provider" || fail "the new identity is refused"
+eventually 20 "and the virtual node is Ready" bash -c "[ \"\$('$KUBECTL' --kubeconfig '$KC' get node liqo-milan -o jsonpath='{.status.conditions[?(@.type==\"Ready\")].status}')\" = True ]"
 finish

@@ -67,6 +67,8 @@ private slots:
         const qint64 expected = QDateTime::currentSecsSinceEpoch() + 10 * 86400;
         QVERIFY2(qAbs(expiry - expected) < 3600, qPrintable(QString::number(expiry - expected)));
         QCOMPARE(certificateExpiry("garbage"), qint64(0));
+        QCOMPARE(certificatePublicKey(*cert).trimmed(), key->publicPem.trimmed());
+        QVERIFY(certificatePublicKey("garbage").isEmpty());
     }
 };
 
