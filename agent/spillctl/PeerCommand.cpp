@@ -48,6 +48,21 @@ Result<std::unique_ptr<kube::KubeClient>> connectRemote(const QCommandLineParser
     return std::make_unique<kube::KubeClient>(*config);
 }
 
+struct Sides {
+    std::unique_ptr<kube::KubeClient> consumer, provider;
+};
+
+Result<Sides> connectBoth(const QCommandLineParser &p, const ClusterFlags &cluster, const RemoteFlags &remote)
+{
+    auto consumer = connect(p, cluster);
+    if (!consumer)
+        return consumer.error();
+    auto provider = connectRemote(p, cluster, remote);
+    if (!provider)
+        return provider.error();
+    return Sides{std::move(*consumer), std::move(*provider)};
+}
+
 } // namespace
 
 int unpeer(const QStringList &argsIn)
@@ -65,17 +80,14 @@ int unpeer(const QStringList &argsIn)
     int timeoutSeconds = 0;
     if (int rc = checkRemote(p, remote, QStringLiteral("unpeer"), timeoutSeconds))
         return rc;
-    auto consumer = connect(p, cluster);
-    if (!consumer)
-        return fail(consumer.error());
-    auto provider = connectRemote(p, cluster, remote);
-    if (!provider)
-        return fail(provider.error());
+    auto sides = connectBoth(p, cluster, remote);
+    if (!sides)
+        return fail(sides.error());
     peering::Unpeering::Options o;
     o.consumerNamespace = p.value(cluster.ns);
     o.providerNamespace = p.value(remote.ns);
     o.timeoutMs = timeoutSeconds * 1000;
-    auto outcome = peering::Unpeering(**consumer, **provider, o, [](const QString &step) { std::fprintf(stderr, "• %s\n", qPrintable(step)); },
+    auto outcome = peering::Unpeering(*sides->consumer, *sides->provider, o, [](const QString &step) { std::fprintf(stderr, "• %s\n", qPrintable(step)); },
                                       installCancelHandler()).run();
     if (!outcome)
         return fail(outcome.error());
@@ -129,12 +141,9 @@ int peer(const QStringList &argsIn)
     if (!p.isSet(networkingDisabled))
         std::fprintf(stderr, "note: the network fabric is not available yet; peering with networking disabled\n");
 
-    auto consumer = connect(p, cluster);
-    if (!consumer)
-        return fail(consumer.error());
-    auto provider = connectRemote(p, cluster, remote);
-    if (!provider)
-        return fail(provider.error());
+    auto sides = connectBoth(p, cluster, remote);
+    if (!sides)
+        return fail(sides.error());
 
     peering::InBandPeering::Options o;
     o.consumerNamespace = p.value(cluster.ns);
@@ -147,7 +156,7 @@ int peer(const QStringList &argsIn)
     peering::InBandPeering::Hooks hooks;
     hooks.cancelled = installCancelHandler();
     hooks.phaseDone = [](const QString &phase, qint64 ms) { std::fprintf(stderr, "• %s (%.1f s)\n", qPrintable(phase), double(ms) / 1000.0); };
-    auto result = peering::InBandPeering(**consumer, **provider, o, hooks).run();
+    auto result = peering::InBandPeering(*sides->consumer, *sides->provider, o, hooks).run();
     if (!result)
         return fail(result.error());
     qint64 total = 0;

@@ -4,6 +4,7 @@
 #include "apis/authentication/v1beta1/Tenant.h"
 #include "apis/core/v1beta1/ForeignCluster.h"
 #include "apis/offloading/v1beta1/VirtualNode.h"
+#include "kube/Conditions.h"
 #include "peering/PeeringNames.h"
 
 #include <QDateTime>
@@ -14,15 +15,11 @@ using nlohmann::json;
 
 namespace {
 
-// Keeps lastTransitionTime when the status of a condition type did not change.
 json condition(const json &previous, const std::string &type, const std::string &status, const std::string &reason,
                const std::string &message, const QString &now)
 {
-    std::string since = now.toStdString();
-    for (const auto &c : previous)
-        if (c.value("type", "") == type && c.value("status", "") == status)
-            since = c.value("lastTransitionTime", since);
-    return {{"type", type}, {"status", status}, {"reason", reason}, {"message", message}, {"lastTransitionTime", since}};
+    return {{"type", type}, {"status", status}, {"reason", reason}, {"message", message},
+            {"lastTransitionTime", kube::transitionTime(previous, type, status, now.toStdString())}};
 }
 
 } // namespace

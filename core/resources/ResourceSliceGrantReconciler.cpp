@@ -3,6 +3,7 @@
 #include "apis/authentication/v1beta1/ResourceSlice.h"
 #include "apis/authentication/v1beta1/Tenant.h"
 #include "installer/Manifests.h"
+#include "kube/Conditions.h"
 #include "kube/Store.h"
 #include "peering/PeeringNames.h"
 #include "resources/ResourcePolicy.h"
@@ -17,11 +18,8 @@ namespace {
 
 json condition(const json &previous, const char *type, const char *status, const QString &message, const QString &now)
 {
-    std::string since = now.toStdString();
-    for (const auto &c : previous)
-        if (c.value("type", "") == type && c.value("status", "") == status)
-            since = c.value("lastTransitionTime", since);
-    return {{"type", type}, {"status", status}, {"reason", std::string(status) + type}, {"message", message.toStdString()}, {"lastTransitionTime", since}};
+    return {{"type", type}, {"status", status}, {"reason", std::string(status) + type}, {"message", message.toStdString()},
+            {"lastTransitionTime", kube::transitionTime(previous, type, status, now.toStdString())}};
 }
 
 Result<ClusterUsage> readUsage(kube::KubeClient &client, const QString &exceptSlice)

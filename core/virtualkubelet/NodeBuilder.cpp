@@ -1,6 +1,7 @@
 #include "virtualkubelet/NodeBuilder.h"
 
 #include "common/Version.h"
+#include "kube/Conditions.h"
 
 namespace spillway::virtualkubelet {
 
@@ -25,12 +26,8 @@ json nodeStatus(const NodeView &v, const QString &nowIso, const json &previous)
     const std::string now = nowIso.toStdString();
     auto condition = [&](const char *type, bool isTrue, const QString &reason, const QString &message) {
         const std::string status = isTrue ? "True" : "False";
-        std::string since = now;
-        for (const auto &c : previous)
-            if (c.value("type", "") == type && c.value("status", "") == status)
-                since = c.value("lastTransitionTime", now);
         return json{{"type", type}, {"status", status}, {"reason", reason.toStdString()}, {"message", message.toStdString()},
-                    {"lastHeartbeatTime", now}, {"lastTransitionTime", since}};
+                    {"lastHeartbeatTime", now}, {"lastTransitionTime", kube::transitionTime(previous, type, status, now)}};
     };
     json resources = v.resources.is_object() ? v.resources : json::object();
     return {{"capacity", resources},
