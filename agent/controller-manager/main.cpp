@@ -1,6 +1,6 @@
 // spillway-controller-manager — Spillway's in-cluster control loops and admission webhooks.
 // This main only wires core's pieces together: client, leader election, health and metrics,
-// and the admission webhook server.
+// the admission webhook server and the out-of-band peering endpoint.
 #include "common/Version.h"
 #include "kube/Informer.h"
 #include "kube/Kubeconfig.h"
@@ -13,10 +13,13 @@
 #include "observe/Log.h"
 #include "observe/Metrics.h"
 #include "observe/TerminationSignal.h"
+#include "peering/AuthenticationEndpoint.h"
+#include "peering/AuthenticationService.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QHostInfo>
+#include <QUrl>
 
 #include <cstdio>
 
@@ -58,11 +61,18 @@ int main(int argc, char **argv)
     const QCommandLineOption runtime(QStringLiteral("runtime"), QStringLiteral("Where virtual kubelets run: local (supervised processes) or kubernetes."), QStringLiteral("runtime"), QStringLiteral("kubernetes"));
     const QCommandLineOption stateDir(QStringLiteral("state-dir"), QStringLiteral("Local runtime: the state folder spillctl install made."), QStringLiteral("dir"));
     const QCommandLineOption binDir(QStringLiteral("bin-dir"), QStringLiteral("Local runtime: folder with the Spillway binaries."), QStringLiteral("dir"));
+    const QCommandLineOption authAddress(QStringLiteral("auth-address"), QStringLiteral("Address the out-of-band peering endpoint listens on."), QStringLiteral("ip"), QStringLiteral("127.0.0.1"));
+    const QCommandLineOption authPort(QStringLiteral("auth-port"), QStringLiteral("Port of the out-of-band peering endpoint (0: any free port)."), QStringLiteral("port"), QStringLiteral("9444"));
+    const QCommandLineOption authUrl(QStringLiteral("auth-url"), QStringLiteral("The endpoint's address as consumers reach it (default: https://<auth-address>:<auth-port>)."), QStringLiteral("url"));
+    const QCommandLineOption certLifetime(QStringLiteral("peer-certificate-lifetime"), QStringLiteral("Seconds the certificates issued to consumers last (at least 600)."), QStringLiteral("s"), QStringLiteral("2592000"));
+    const QCommandLineOption certRenew(QStringLiteral("peer-certificate-renew-before"), QStringLiteral("Seconds before expiry a consumer's certificate is renewed (0: a third of its life)."), QStringLiteral("s"), QStringLiteral("0"));
+    const QCommandLineOption vkImage(QStringLiteral("virtual-kubelet-image"), QStringLiteral("Kubernetes runtime: the virtual kubelet's image."), QStringLiteral("image"));
+    const QCommandLineOption pullPolicy(QStringLiteral("image-pull-policy"), QStringLiteral("Kubernetes runtime: pull policy of the images it starts."), QStringLiteral("policy"), QStringLiteral("IfNotPresent"));
     const QCommandLineOption qps(QStringLiteral("qps"), QStringLiteral("Client-side requests per second to the apiserver."), QStringLiteral("n"), QStringLiteral("100"));
     const QCommandLineOption burst(QStringLiteral("burst"), QStringLiteral("Client-side request burst."), QStringLiteral("n"), QStringLiteral("100"));
     const QCommandLineOption workers(QStringLiteral("workers"), QStringLiteral("Workers per controller."), QStringLiteral("n"), QStringLiteral("4"));
     p.addOptions({kubeconfig, context, ns, identity, leaderElect, healthAddress, healthPort, webhookAddress, webhookPort, webhookHost, webhookService,
-                  webhookFailurePolicy, apiServerUrl, runtime, stateDir, binDir, qps, burst, workers});
+                  webhookFailurePolicy, apiServerUrl, authAddress, authPort, authUrl, certLifetime, certRenew, vkImage, pullPolicy, runtime, stateDir, binDir, qps, burst, workers});
     p.process(app);
 
     auto number = [&](const QCommandLineOption &o, int min, int max) -> int {
@@ -78,6 +88,9 @@ int main(int argc, char **argv)
     const int qpsValue = number(qps, 0, 100000), burstValue = number(burst, 1, 100000);
     const int workersValue = number(workers, 1, 256);
     const quint16 hPort = quint16(number(healthPort, 0, 65535)), wPort = quint16(number(webhookPort, 0, 65535));
+    const quint16 aPort = quint16(number(authPort, 0, 65535));
+    const int lifetime = number(certLifetime, 600, 10 * 365 * 24 * 3600);
+    const int renewBefore = number(certRenew, 0, lifetime - 10);
     if (p.value(webhookFailurePolicy) != QLatin1String("Fail") && p.value(webhookFailurePolicy) != QLatin1String("Ignore")) {
         std::fprintf(stderr, "spillway-controller-manager: --webhook-failure-policy must be Fail or Ignore\n");
         return 2;
@@ -149,18 +162,45 @@ int main(int argc, char **argv)
     metrics.setCallback("spillway_webhook_malformed_total", [&] { return double(webhooks.server()->malformed()); });
     metrics.setCallback("spillway_apiserver_requests_total", [&] { return double(client.stats().requests); });
 
+    // Out-of-band peering: consumers holding an invitation authenticate here.
+    const QUrl advertisedUrl(p.value(authUrl));
+    if (p.isSet(authUrl) && (advertisedUrl.scheme() != QLatin1String("https") || advertisedUrl.host().isEmpty()))
+        return fail(QStringLiteral("--auth-url \"%1\" is not an https:// address with a host").arg(p.value(authUrl)));
+    const QString authHost = p.isSet(authUrl) ? advertisedUrl.host() : p.value(authAddress);
+    auto endpoint = peering::prepareAuthenticationEndpoint(client, p.value(ns), authHost, QStringLiteral("spillway-controller-manager"));
+    if (!endpoint)
+        return fail(endpoint.error().toString());
+    webhook::HttpsServer authServer(endpoint->certPem, endpoint->keyPem, QStringLiteral("peering authentication endpoint"));
+    peering::AuthenticationService::Options ao;
+    ao.ns = p.value(ns);
+    peering::AuthenticationService authentication(client, ao);
+    authentication.serveOn(authServer);
+    auto authServed = authServer.listen(QHostAddress(p.value(authAddress)), aPort);
+    if (!authServed)
+        return fail(authServed.error().toString());
+    endpoint->url = p.isSet(authUrl) ? p.value(authUrl) : QStringLiteral("https://%1:%2").arg(authHost).arg(*authServed);
+    if (auto r = peering::publishAuthenticationEndpoint(client, p.value(ns), *endpoint, QStringLiteral("spillway-controller-manager")); !r)
+        return fail(r.error().toString());
+    metrics.describe("spillway_peering_auth_refused_total", "Out-of-band peering requests refused (bad token, release mismatch, bad Tenant)", "counter");
+    metrics.describe("spillway_peering_auth_malformed_total", "Malformed out-of-band peering requests", "counter");
+    metrics.setCallback("spillway_peering_auth_refused_total", [&] { return double(authentication.refused()); });
+    metrics.setCallback("spillway_peering_auth_malformed_total", [&] { return double(authentication.malformed() + authServer.malformed()); });
+
     observe::HealthServer health(&metrics, [] { return true; });
     auto hp = health.listen(QHostAddress(p.value(healthAddress)), hPort);
     if (!hp)
         return fail(hp.error().toString());
     observe::log("info", QStringLiteral("controller-manager"), QStringLiteral("serving"),
                  {{"health", QStringLiteral("%1:%2").arg(p.value(healthAddress)).arg(*hp)},
-                  {"webhook", QStringLiteral("%1:%2").arg(p.value(webhookAddress)).arg(*served)}});
+                  {"webhook", QStringLiteral("%1:%2").arg(p.value(webhookAddress)).arg(*served)},
+                  {"authentication", endpoint->url}});
 
     manager::PeeringControllers::Options po;
     po.liqoNamespace = p.value(ns);
     po.apiServerUrl = p.value(apiServerUrl);
     po.workers = workersValue;
+    po.certificateLifetimeSeconds = lifetime;
+    po.certificateRenewBeforeSeconds = renewBefore;
     if (p.value(runtime) != QLatin1String("local") && p.value(runtime) != QLatin1String("kubernetes")) {
         std::fprintf(stderr, "spillway-controller-manager: --runtime must be local or kubernetes\n");
         return 2;
@@ -171,6 +211,12 @@ int main(int argc, char **argv)
         return 2;
     }
     po.stateDir = p.value(stateDir);
+    po.virtualKubeletImage = p.value(vkImage);
+    po.imagePullPolicy = p.value(pullPolicy);
+    if (!po.localRuntime && po.virtualKubeletImage.isEmpty()) {
+        std::fprintf(stderr, "spillway-controller-manager: --runtime kubernetes needs --virtual-kubelet-image\n");
+        return 2;
+    }
     po.binDir = p.value(binDir);
     manager::PeeringControllers peering(&client, po);
     peering.setErrorSink([](const QString &key, const Error &e, bool givingUp) {

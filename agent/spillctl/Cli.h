@@ -43,5 +43,6 @@ int version(const QStringList &args);
 int supervise(const QStringList &args);
 int peer(const QStringList &args);
 int unpeer(const QStringList &args);
+int generate(const QStringList &args);
 
 } // namespace spillctl

@@ -19,7 +19,9 @@ void printUsage(FILE *out)
                "  uninstall               remove Spillway and everything it created from a cluster\n"
                "  info                    installation, health, network and peers (alias: status)\n"
                "  peer [in-band]          peer with a provider whose kubeconfig you have\n"
-               "  unpeer [in-band]        undo a peering\n"
+               "  peer out-of-band NAME   peer with a provider from its invitation\n"
+               "  generate peer-command   (provider) print an invitation: a one-line peer command\n"
+               "  unpeer [in-band | out-of-band NAME]  undo a peering\n"
                "  version                 client, Kubernetes and installed Spillway versions\n"
                "  help                    show this help\n",
                out);
@@ -54,6 +56,8 @@ int main(int argc, char **argv)
         return spillctl::peer(args);
     if (command == QLatin1String("unpeer"))
         return spillctl::unpeer(args);
+    if (command == QLatin1String("generate"))
+        return spillctl::generate(args);
     if (command == QLatin1String("supervise"))
         return spillctl::supervise(args);
     std::fprintf(stderr, "spillctl: unknown command \"%s\"; run 'spillctl help' for the list\n", qPrintable(command));

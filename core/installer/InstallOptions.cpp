@@ -17,6 +17,13 @@ QMap<QString, QString> defaultValues()
         {QStringLiteral("controllerManager.burst"), QStringLiteral("100")},
         {QStringLiteral("controllerManager.workers"), QStringLiteral("4")},
         {QStringLiteral("webhook.failurePolicy"), QStringLiteral("Fail")},
+        // The out-of-band peering endpoint: how consumers reach it (empty: the controller
+        // manager's own address) and, in a cluster, the type of its Service.
+        {QStringLiteral("authentication.url"), QString()},
+        {QStringLiteral("authentication.serviceType"), QStringLiteral("ClusterIP")},
+        // Certificates issued to consumers: lifetime and renewal (0: when a third is left), seconds.
+        {QStringLiteral("peering.certificateLifetime"), QStringLiteral("2592000")},
+        {QStringLiteral("peering.certificateRenewBefore"), QStringLiteral("0")},
         // How this cluster, as a provider, grants ResourceSlices of class "default".
         {QStringLiteral("resources.policy"), QStringLiteral("percentage")},
         {QStringLiteral("resources.percentage"), QStringLiteral("50")},
@@ -68,6 +75,20 @@ QStringList validate(const InstallOptions &o)
     if (o.values.contains(QStringLiteral("webhook.failurePolicy")) && o.values[QStringLiteral("webhook.failurePolicy")] != QLatin1String("Fail")
         && o.values[QStringLiteral("webhook.failurePolicy")] != QLatin1String("Ignore"))
         problems << QStringLiteral("--set webhook.failurePolicy must be Fail or Ignore");
+    if (const QString t = o.values.value(QStringLiteral("authentication.serviceType")); !t.isEmpty()
+        && !QStringList{QStringLiteral("ClusterIP"), QStringLiteral("NodePort"), QStringLiteral("LoadBalancer")}.contains(t))
+        problems << QStringLiteral("--set authentication.serviceType must be ClusterIP, NodePort or LoadBalancer");
+    if (const QString u = o.values.value(QStringLiteral("authentication.url")); !u.isEmpty() && !u.startsWith(QLatin1String("https://")))
+        problems << QStringLiteral("--set authentication.url must be an https:// address");
+    {
+        bool okLife = true, okRenew = true;
+        const qint64 life = o.values.value(QStringLiteral("peering.certificateLifetime"), QStringLiteral("2592000")).toLongLong(&okLife);
+        const qint64 renew = o.values.value(QStringLiteral("peering.certificateRenewBefore"), QStringLiteral("0")).toLongLong(&okRenew);
+        if (!okLife || life < 600)
+            problems << QStringLiteral("--set peering.certificateLifetime must be at least 600 seconds (Kubernetes' minimum)");
+        else if (!okRenew || renew < 0 || renew > life - 10)
+            problems << QStringLiteral("--set peering.certificateRenewBefore must be from 0 to the lifetime minus 10 seconds");
+    }
     if (auto policy = resourcePolicyJson(o); !policy)
         problems << QStringLiteral("--set resources.*: %1").arg(policy.error().message);
     for (const char *n : {"controllerManager.replicas", "controllerManager.qps", "controllerManager.burst", "controllerManager.workers"}) {

@@ -129,7 +129,9 @@ Result<RenderInput> Installer::plan()
                            && m_previous->webhookPort && m_previous->healthPort;
         in.webhookPort = reuse ? m_previous->webhookPort : pickFreePort(m_hooks.random);
         in.healthPort = reuse ? m_previous->healthPort : pickFreePort(m_hooks.random);
-        if (!in.webhookPort || !in.healthPort)
+        // Kept across reinstalls: outstanding invitations name it.
+        in.authPort = m_previous && m_previous->authPort && m_previous->host == in.host ? m_previous->authPort : pickFreePort(m_hooks.random);
+        if (!in.webhookPort || !in.healthPort || !in.authPort)
             return configError(QStringLiteral("found no free local port for the controller manager"));
         if (in.options.stateDir.isEmpty())
             in.options.stateDir = (m_previous && !m_previous->stateDir.isEmpty()) ? m_previous->stateDir : defaultStateDir(in.clusterId);
@@ -247,7 +249,12 @@ Result<QStringList> Installer::startLocalRuntime(const RenderInput &in)
          QStringLiteral("--burst=") + values[QStringLiteral("controllerManager.burst")],
          QStringLiteral("--workers=") + values[QStringLiteral("controllerManager.workers")],
          QStringLiteral("--webhook-failure-policy=") + values[QStringLiteral("webhook.failurePolicy")],
+         QStringLiteral("--auth-port=%1").arg(in.authPort),
+         QStringLiteral("--peer-certificate-lifetime=") + values[QStringLiteral("peering.certificateLifetime")],
+         QStringLiteral("--peer-certificate-renew-before=") + values[QStringLiteral("peering.certificateRenewBefore")],
          QStringLiteral("--runtime=local"), QStringLiteral("--state-dir=") + in.options.stateDir, QStringLiteral("--bin-dir=") + binDir}};
+    if (!values[QStringLiteral("authentication.url")].isEmpty())
+        component.args << QStringLiteral("--auth-url=") + values[QStringLiteral("authentication.url")];
     if (!QFileInfo(component.program).isExecutable())
         return configError(QStringLiteral("%1 is not an executable").arg(component.program),
                            QStringLiteral("build Spillway (./run build) or point --bin-dir at the folder with its binaries"));

@@ -38,13 +38,22 @@ json controllerManagerDeployment(const RenderInput &in, const QMap<QString, QStr
                               "--qps=" + s(values[QStringLiteral("controllerManager.qps")]),
                               "--burst=" + s(values[QStringLiteral("controllerManager.burst")]),
                               "--workers=" + s(values[QStringLiteral("controllerManager.workers")]),
-                              "--webhook-failure-policy=" + s(values[QStringLiteral("webhook.failurePolicy")])})},
-        {"ports", json::array({{{"name", "webhook"}, {"containerPort", 9443}}, {{"name", "health"}, {"containerPort", 8081}}})},
+                              "--webhook-failure-policy=" + s(values[QStringLiteral("webhook.failurePolicy")]),
+                              "--auth-address=0.0.0.0", "--auth-port=9444", "--runtime=kubernetes",
+                              "--virtual-kubelet-image=" + s(values[QStringLiteral("image.registry")] + QStringLiteral("/spillway-virtual-kubelet:")
+                                                             + values[QStringLiteral("image.tag")]),
+                              "--image-pull-policy=" + s(values[QStringLiteral("image.pullPolicy")]),
+                              "--peer-certificate-lifetime=" + s(values[QStringLiteral("peering.certificateLifetime")]),
+                              "--peer-certificate-renew-before=" + s(values[QStringLiteral("peering.certificateRenewBefore")])})},
+        {"ports", json::array({{{"name", "webhook"}, {"containerPort", 9443}}, {{"name", "health"}, {"containerPort", 8081}},
+                               {{"name", "auth"}, {"containerPort", 9444}}})},
         {"readinessProbe", {{"httpGet", {{"path", "/readyz"}, {"port", "health"}}}}},
         {"livenessProbe", {{"httpGet", {{"path", "/healthz"}, {"port", "health"}}}}},
         {"securityContext", {{"runAsNonRoot", true}, {"allowPrivilegeEscalation", false}, {"readOnlyRootFilesystem", true},
                              {"capabilities", {{"drop", json::array({"ALL"})}}}}},
     };
+    if (!values[QStringLiteral("authentication.url")].isEmpty())
+        container["args"].push_back("--auth-url=" + s(values[QStringLiteral("authentication.url")]));
     json d = {{"apiVersion", "apps/v1"}, {"kind", "Deployment"},
               {"metadata", {{"name", names::kControllerManager}, {"namespace", ns}}},
               {"spec", {{"replicas", values[QStringLiteral("controllerManager.replicas")].toInt()},
@@ -54,6 +63,20 @@ json controllerManagerDeployment(const RenderInput &in, const QMap<QString, QStr
                                                 {"containers", json::array({container})}}}}}}}};
     labelAsSpillway(d, QStringLiteral("controller-manager"));
     return d;
+}
+
+// Consumers outside the cluster reach the out-of-band peering endpoint through this Service;
+// its type (authentication.serviceType) and the address they use (authentication.url) are the
+// installer's choice.
+json authService(const RenderInput &in, const QMap<QString, QString> &values)
+{
+    json svc = {{"apiVersion", "v1"}, {"kind", "Service"},
+                {"metadata", {{"name", names::kAuthService}, {"namespace", s(in.options.ns)}}},
+                {"spec", {{"type", s(values[QStringLiteral("authentication.serviceType")])},
+                          {"selector", {{names::kPartOfLabel, names::kPartOfValue}, {names::kComponentLabel, "controller-manager"}}},
+                          {"ports", json::array({{{"name", "auth"}, {"port", 443}, {"targetPort", "auth"}}})}}}};
+    labelAsSpillway(svc, QStringLiteral("authentication"));
+    return svc;
 }
 
 json webhookService(const RenderInput &in)
@@ -149,6 +172,7 @@ Result<std::vector<json>> renderManifests(const RenderInput &in)
         record["data"]["host"] = s(in.host);
         record["data"]["webhookPort"] = std::to_string(in.webhookPort);
         record["data"]["healthPort"] = std::to_string(in.healthPort);
+        record["data"]["authPort"] = std::to_string(in.authPort);
     }
     labelAsSpillway(record, QStringLiteral("install-record"));
     out.push_back(record);
@@ -182,6 +206,7 @@ Result<std::vector<json>> renderManifests(const RenderInput &in)
 
     if (in.options.runtime == Runtime::Kubernetes) {
         out.push_back(webhookService(in));
+        out.push_back(authService(in, values));
         out.push_back(controllerManagerDeployment(in, values));
     }
     return out;
@@ -203,6 +228,7 @@ Result<InstallRecord> parseInstallRecord(const json &cm)
     r.host = str("host");
     r.webhookPort = quint16(str("webhookPort").toUInt());
     r.healthPort = quint16(str("healthPort").toUInt());
+    r.authPort = quint16(str("authPort").toUInt());
     r.podCidrs = str("podCIDRs").split(QLatin1Char(','), Qt::SkipEmptyParts);
     r.serviceCidr = str("serviceCIDR");
     r.reservedSubnets = str("reservedSubnets").split(QLatin1Char(','), Qt::SkipEmptyParts);

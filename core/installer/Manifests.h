@@ -23,6 +23,7 @@ inline constexpr const char *kControllerManager = "spillway-controller-manager";
 inline constexpr const char *kVirtualKubelet = "spillway-virtual-kubelet";
 inline constexpr const char *kGateway = "spillway-gateway";
 inline constexpr const char *kWebhookService = "spillway-webhook";
+inline constexpr const char *kAuthService = "spillway-auth";
 inline constexpr const char *kFieldManager = "spillctl";
 } // namespace names
 
@@ -34,6 +35,7 @@ struct RenderInput {
     Version version = Version::current();
     quint16 webhookPort = 9443;
     quint16 healthPort = 8081;
+    quint16 authPort = 9444;      // the out-of-band peering endpoint
     QString host;                 // local runtime: the machine the processes run on
 };
 
@@ -44,7 +46,7 @@ struct InstallRecord {
     QString distro;
     Runtime runtime = Runtime::Local;
     QString stateDir, host;
-    quint16 webhookPort = 0, healthPort = 0;
+    quint16 webhookPort = 0, healthPort = 0, authPort = 0;
     QStringList podCidrs, reservedSubnets;
     QString serviceCidr;
     QMap<QString, QString> clusterLabels;

@@ -35,7 +35,7 @@ json controllerManagerClusterRules()
         // Grants to peers are RoleBindings to Spillway's own ClusterRoles, nothing wider.
         rule(json::array({"rbac.authorization.k8s.io"}), json::array({"roles", "rolebindings", "clusterrolebindings"}), kWrite),
         rule(json::array({"rbac.authorization.k8s.io"}), json::array({"clusterroles"}), json::array({"bind"}),
-             json::array({"spillway-remote-controlplane"})),
+             json::array({"spillway-remote-controlplane", "spillway-virtual-kubelet"})),
         // Peer identities are signed by the cluster's own client signer.
         rule(json::array({"certificates.k8s.io"}), json::array({"certificatesigningrequests"}), json::array({"get", "list", "watch", "create", "delete"})),
         rule(json::array({"certificates.k8s.io"}), json::array({"certificatesigningrequests/approval"}), json::array({"update"})),
@@ -122,7 +122,8 @@ std::vector<json> rbacManifests(const QString &nsName)
                    {"rules", json::array({
                         rule(json::array({"authentication.liqo.io"}), json::array({"resourceslices"}), kWrite),
                         rule(json::array({"authentication.liqo.io"}), json::array({"resourceslices/status"}), json::array({"get"})),
-                        rule(json::array({"authentication.liqo.io"}), json::array({"tenants"}), kRead),
+                        // Reads its Tenant for a renewed certificate; deletes it to unpeer out-of-band.
+                        rule(json::array({"authentication.liqo.io"}), json::array({"tenants"}), json::array({"get", "list", "watch", "delete"})),
                         rule(json::array({"offloading.liqo.io"}), json::array({"namespacemaps"}), kRead),
                     })}};
     labelAsSpillway(remote, QStringLiteral("peering"));

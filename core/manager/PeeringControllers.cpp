@@ -13,13 +13,6 @@ namespace spillway::manager {
 
 namespace {
 
-peering::TenantReconciler::Options tenantOptions(const PeeringControllers::Options &o)
-{
-    peering::TenantReconciler::Options t;
-    t.apiServerUrl = o.apiServerUrl;
-    return t;
-}
-
 // Tenants and Identities name their peer in spec.clusterID; its ForeignCluster has that name.
 QString peerOf(const nlohmann::json &obj)
 {
@@ -46,16 +39,26 @@ std::shared_ptr<kube::KubeClient> clientOnMainThread(const kube::RestConfig &con
 } // namespace
 
 PeeringControllers::PeeringControllers(kube::KubeClient *client, Options options)
-    : m_tenants(*client, tenantOptions(options)),
-      m_identities(*client, options.liqoNamespace),
+    : m_providers(std::make_unique<peering::ProviderClients>(*client, clientOnMainThread)),
       m_foreignClusters(*client)
 {
     namespace auth = apis::authentication::v1beta1;
+    peering::TenantReconciler::Options to;
+    to.apiServerUrl = options.apiServerUrl;
+    to.certificateLifetimeSeconds = options.certificateLifetimeSeconds;
+    to.renewBeforeSeconds = options.certificateRenewBeforeSeconds;
+    to.requeueAfter = [this](const QString &key, qint64 ms) { m_tenantLoop->queue().addAfter(key, ms); };
+    m_tenants = std::make_unique<peering::TenantReconciler>(*client, to);
     m_tenantLoop = std::make_unique<ReconcileLoop>(QStringLiteral("tenant"), client,
-                                                   [this](const QString &key) { return m_tenants.reconcile(key); }, options.workers);
+                                                   [this](const QString &key) { return m_tenants->reconcile(key); }, options.workers);
     m_tenantLoop->watch(auth::tenantResource());
+    peering::IdentityReconciler::Options io;
+    io.liqoNamespace = options.liqoNamespace;
+    io.providers = m_providers.get();
+    io.requeueAfter = [this](const QString &key, qint64 ms) { m_identityLoop->queue().addAfter(key, ms); };
+    m_identities = std::make_unique<peering::IdentityReconciler>(*client, io);
     m_identityLoop = std::make_unique<ReconcileLoop>(QStringLiteral("identity"), client,
-                                                     [this](const QString &key) { return m_identities.reconcile(key); }, options.workers);
+                                                     [this](const QString &key) { return m_identities->reconcile(key); }, options.workers);
     m_identityLoop->watch(auth::identityResource());
     m_foreignClusterLoop = std::make_unique<ReconcileLoop>(QStringLiteral("foreigncluster"), client,
                                                            [this](const QString &key) { return m_foreignClusters.reconcile(key); }, options.workers);
@@ -69,9 +72,8 @@ PeeringControllers::PeeringControllers(kube::KubeClient *client, Options options
     });
 
     peering::ResourceSliceReplicator::Options ro;
-    ro.makeClient = clientOnMainThread;
     ro.requeueAfter = [this](const QString &key, qint64 ms) { m_replicationLoop->queue().addAfter(key, ms); };
-    m_replicator = std::make_unique<peering::ResourceSliceReplicator>(*client, ro);
+    m_replicator = std::make_unique<peering::ResourceSliceReplicator>(*client, *m_providers, ro);
     m_replicationLoop = std::make_unique<ReconcileLoop>(QStringLiteral("resourceslice-replication"), client,
                                                         [this](const QString &key) { return m_replicator->reconcile(key); }, options.workers);
     m_replicationLoop->watch(auth::resourceSliceResource());
@@ -88,6 +90,8 @@ PeeringControllers::PeeringControllers(kube::KubeClient *client, Options options
     vo.localRuntime = options.localRuntime;
     vo.stateDir = options.stateDir;
     vo.binDir = options.binDir;
+    vo.virtualKubeletImage = options.virtualKubeletImage;
+    vo.imagePullPolicy = options.imagePullPolicy;
     m_virtualNodes = std::make_unique<peering::VirtualNodeReconciler>(*client, vo);
     m_virtualNodeLoop = std::make_unique<ReconcileLoop>(QStringLiteral("virtualnode"), client,
                                                         [this](const QString &key) { return m_virtualNodes->reconcile(key); }, options.workers);

@@ -24,6 +24,10 @@ public:
         int workers = 2;
         bool localRuntime = false;     // virtual kubelets as supervised local processes
         QString stateDir, binDir;
+        QString virtualKubeletImage;   // kubernetes runtime
+        QString imagePullPolicy = QStringLiteral("IfNotPresent");
+        qint64 certificateLifetimeSeconds = 30LL * 24 * 3600;   // of the certificates issued to consumers
+        qint64 certificateRenewBeforeSeconds = 0;               // 0: a third of the lifetime
     };
     PeeringControllers(kube::KubeClient *client, Options options);
     ~PeeringControllers();
@@ -32,8 +36,9 @@ public:
     void stop();
 
 private:
-    peering::TenantReconciler m_tenants;
-    peering::IdentityReconciler m_identities;
+    std::unique_ptr<peering::ProviderClients> m_providers;
+    std::unique_ptr<peering::TenantReconciler> m_tenants;
+    std::unique_ptr<peering::IdentityReconciler> m_identities;
     peering::ForeignClusterStatusReconciler m_foreignClusters;
     std::unique_ptr<peering::ResourceSliceReplicator> m_replicator;
     std::unique_ptr<resources::ResourceSliceGrantReconciler> m_grants;

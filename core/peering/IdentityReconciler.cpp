@@ -1,17 +1,42 @@
 #include "peering/IdentityReconciler.h"
 
 #include "apis/authentication/v1beta1/Identity.h"
+#include "apis/authentication/v1beta1/Tenant.h"
 #include "common/Yaml.h"
 #include "peering/LocalCluster.h"
 #include "peering/PeeringNames.h"
+#include "tls/Signature.h"
+
+#include <QDateTime>
+
+#include <algorithm>
 
 namespace spillway::peering {
 
 using nlohmann::json;
 
-IdentityReconciler::IdentityReconciler(kube::KubeClient &client, QString liqoNamespace, QString fieldManager)
-    : m_client(client), m_liqoNamespace(std::move(liqoNamespace)), m_fieldManager(std::move(fieldManager))
+IdentityReconciler::IdentityReconciler(kube::KubeClient &client, Options options) : m_client(client), m_options(std::move(options))
 {
+    if (!m_options.now)
+        m_options.now = [] { return QDateTime::currentSecsSinceEpoch(); };
+}
+
+QByteArray IdentityReconciler::renewedCertificate(const QString &ns, const QString &providerId, const QByteArray &ours, const QByteArray &publicPem)
+{
+    auto self = readLocalCluster(m_client, m_options.liqoNamespace);
+    auto remote = m_options.providers->forProvider(ns, providerId);
+    if (!self || !remote)
+        return {};
+    // Unreachable provider or no Tenant: nothing newer to take now; the next look may find it.
+    auto tenant = remote->client->get(apis::authentication::v1beta1::tenantResource(), remote->ns, self->clusterId);
+    if (!tenant)
+        return {};
+    const QByteArray theirs = QByteArray::fromBase64(QByteArray::fromStdString(
+        (*tenant).value("status", json::object()).value("authParams", json::object()).value("signedCRT", "")));
+    if (theirs.isEmpty() || theirs == ours || tls::certificatePublicKey(theirs).trimmed() != publicPem.trimmed()
+        || tls::certificateExpiry(theirs) <= tls::certificateExpiry(ours))
+        return {};
+    return theirs;
 }
 
 Result<void> IdentityReconciler::reconcile(const QString &key)
@@ -25,7 +50,7 @@ Result<void> IdentityReconciler::reconcile(const QString &key)
     const json auth = spec.value("authParams", json::object());
     if (auth.value("signedCRT", "").empty())
         return {};
-    auto keys = ensureClusterKeys(m_client, m_liqoNamespace);
+    auto keys = ensureClusterKeys(m_client, m_options.liqoNamespace);
     if (!keys)
         return keys.error();
 
@@ -52,7 +77,7 @@ Result<void> IdentityReconciler::reconcile(const QString &key)
                                                                          {"name", meta.value("name", "")}, {"uid", meta.value("uid", "")},
                                                                          {"controller", true}, {"blockOwnerDeletion", false}}})}}},
                          {"data", {{"kubeconfig", jsonToYaml(kubeconfig).toBase64().toStdString()}}}};
-    if (auto r = m_client.apply(kube::resources::secrets(), ns, secret, m_fieldManager, true); !r)
+    if (auto r = m_client.apply(kube::resources::secrets(), ns, secret, m_options.fieldManager, true); !r)
         return r.error();
     if ((*identity).value("status", json::object()).value("kubeconfigSecretRef", json::object()).value("name", "") != secretName.toStdString()) {
         const json patch = {{"status", {{"kubeconfigSecretRef", {{"name", secretName.toStdString()}}}}}};
@@ -60,6 +85,18 @@ Result<void> IdentityReconciler::reconcile(const QString &key)
         po.subresource = QStringLiteral("status");
         if (auto r = m_client.patch(identities, ns, name, kube::PatchType::Merge, QByteArray::fromStdString(patch.dump()), po); !r)
             return r.error();
+    }
+
+    if (m_options.providers) {
+        const QByteArray ours = QByteArray::fromBase64(QByteArray::fromStdString(auth.value("signedCRT", "")));
+        if (const QByteArray renewed = renewedCertificate(ns, QString::fromStdString(providerId), ours, keys->publicPem); !renewed.isEmpty()) {
+            const json patch = {{"spec", {{"authParams", {{"signedCRT", renewed.toBase64().toStdString()}}}}}};
+            if (auto r = m_client.patch(identities, ns, name, kube::PatchType::Merge, QByteArray::fromStdString(patch.dump())); !r)
+                return r.error();
+            return {};   // the change brings this Identity back with the new certificate
+        }
+        const qint64 remaining = tls::certificateExpiry(ours) - m_options.now();
+        m_options.requeueAfter(key, std::clamp<qint64>(remaining * 1000 / 60, 5000, 3600000));
     }
     return {};
 }

@@ -14,6 +14,9 @@ inline constexpr const char *kKeysSecret = "authentication-keys";         // the
 inline constexpr const char *kControlPlaneGroup = "liqo.io";              // organization of peers' certificates
 inline constexpr const char *kRemoteControlPlaneRole = "spillway-remote-controlplane";
 inline constexpr const char *kAuthErrorAnnotation = "spillway.dev/authentication-error";
+// The Tenant generation a refusal was about: a changed Tenant is not refused until looked at again.
+inline constexpr const char *kAuthErrorGenerationAnnotation = "spillway.dev/authentication-error-generation";
+inline constexpr const char *kPeerNameAnnotation = "spillway.dev/peer-name";   // the consumer's name for an out-of-band provider
 
 inline QString tenantNamespace(const QString &remoteClusterId) { return QStringLiteral("liqo-tenant-") + remoteClusterId; }
 inline QString controlPlaneIdentityName(const QString &providerId) { return QStringLiteral("controlplane-") + providerId; }

@@ -2,7 +2,6 @@
 
 #include "apis/authentication/v1beta1/Identity.h"
 #include "apis/authentication/v1beta1/ResourceSlice.h"
-#include "kube/Kubeconfig.h"
 #include "kube/Store.h"
 #include "peering/PeeringNames.h"
 
@@ -10,39 +9,9 @@ namespace spillway::peering {
 
 using nlohmann::json;
 
-ResourceSliceReplicator::ResourceSliceReplicator(kube::KubeClient &client, Options options) : m_client(client), m_options(std::move(options)) {}
-
-Result<ResourceSliceReplicator::Remote> ResourceSliceReplicator::remoteFor(const QString &localNs, const QString &providerId)
+ResourceSliceReplicator::ResourceSliceReplicator(kube::KubeClient &client, ProviderClients &providers, Options options)
+    : m_client(client), m_providers(providers), m_options(std::move(options))
 {
-    auto identities = m_client.list(apis::authentication::v1beta1::identityResource(), localNs);
-    if (!identities)
-        return identities.error();
-    for (const auto &i : (*identities)["items"]) {
-        if (i["spec"].value("clusterID", "") != providerId.toStdString() || i["spec"].value("type", "ControlPlane") != "ControlPlane")
-            continue;
-        const QString secretName = QString::fromStdString(i.value("status", json::object()).value("kubeconfigSecretRef", json::object()).value("name", ""));
-        if (secretName.isEmpty())
-            break;
-        auto secret = m_client.get(kube::resources::secrets(), localNs, secretName);
-        if (!secret)
-            return secret.error();
-        const QString rv = QString::fromStdString((*secret)["metadata"].value("resourceVersion", ""));
-        const QString cacheKey = localNs + QLatin1Char('/') + secretName;
-        std::lock_guard lock(m_mutex);
-        auto cached = m_clients.find(cacheKey);
-        if (cached == m_clients.end() || cached->first != rv) {
-            const QByteArray yaml = QByteArray::fromBase64(QByteArray::fromStdString((*secret)["data"].value("kubeconfig", "")));
-            auto kc = kube::Kubeconfig::fromYaml(yaml, {}, cacheKey);
-            if (!kc)
-                return kc.error();
-            auto config = kc->restConfig();
-            if (!config)
-                return config.error();
-            cached = m_clients.insert(cacheKey, {rv, m_options.makeClient(*config)});
-        }
-        return Remote{cached->second, QString::fromStdString(i["spec"].value("namespace", ""))};
-    }
-    return Error::of(Error::Kind::Timeout, QStringLiteral("no credentials for provider %1 in %2 yet").arg(providerId, localNs));
 }
 
 Result<void> ResourceSliceReplicator::reconcile(const QString &key)
@@ -63,7 +32,7 @@ Result<void> ResourceSliceReplicator::reconcile(const QString &key)
     if (meta.contains("deletionTimestamp")) {
         if (!hasFinalizer)
             return {};
-        auto remote = remoteFor(ns, providerId);
+        auto remote = m_providers.forProvider(ns, providerId);
         if (remote) {
             auto gone = remote->client->remove(slices, remote->ns, name);
             if (!gone && !gone.error().isNotFound())
@@ -86,7 +55,7 @@ Result<void> ResourceSliceReplicator::reconcile(const QString &key)
             return r.error();
     }
 
-    auto remote = remoteFor(ns, providerId);
+    auto remote = m_providers.forProvider(ns, providerId);
     if (!remote)
         return remote.error();
     json labels = {{"liqo.io/replicated", "true"}, {"liqo.io/originID", spec.value("consumerClusterID", "")},

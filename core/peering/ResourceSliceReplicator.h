@@ -2,11 +2,10 @@
 
 #include "common/Error.h"
 #include "kube/KubeClient.h"
+#include "peering/ProviderClients.h"
 
-#include <QHash>
 #include <functional>
 #include <memory>
-#include <mutex>
 
 namespace spillway::peering {
 
@@ -17,31 +16,20 @@ namespace spillway::peering {
 class ResourceSliceReplicator
 {
 public:
-    // Makes a client for a provider; KubeClients live on the thread with the event loop, so the
-    // controller manager builds them there.
-    using ClientFactory = std::function<std::shared_ptr<kube::KubeClient>(const kube::RestConfig &)>;
     struct Options {
-        ClientFactory makeClient;
         std::function<void(const QString &key, qint64 ms)> requeueAfter = [](const QString &, qint64) {};
         qint64 pollPendingMs = 500, pollGrantedMs = 10000;
         QString fieldManager = QStringLiteral("spillway-replication");
     };
     static constexpr const char *kFinalizer = "spillway.dev/resourceslice-replication";
 
-    ResourceSliceReplicator(kube::KubeClient &client, Options options);
+    ResourceSliceReplicator(kube::KubeClient &client, ProviderClients &providers, Options options);
     Result<void> reconcile(const QString &key);
 
 private:
-    struct Remote {
-        std::shared_ptr<kube::KubeClient> client;
-        QString ns;
-    };
-    Result<Remote> remoteFor(const QString &localNs, const QString &providerId);
-
     kube::KubeClient &m_client;
+    ProviderClients &m_providers;
     Options m_options;
-    std::mutex m_mutex;
-    QHash<QString, QPair<QString, std::shared_ptr<kube::KubeClient>>> m_clients;   // secret key → (resourceVersion, client)
 };
 
 } // namespace spillway::peering

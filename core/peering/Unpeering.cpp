@@ -6,6 +6,7 @@
 #include "apis/core/v1beta1/ForeignCluster.h"
 #include "peering/LocalCluster.h"
 #include "peering/PeeringNames.h"
+#include "peering/ProviderClients.h"
 
 #include <QDateTime>
 #include <QThread>
@@ -39,30 +40,17 @@ Result<bool> hasAny(kube::KubeClient &client, const kube::ResourceRef &ref, cons
 
 } // namespace
 
-Unpeering::Unpeering(kube::KubeClient &consumer, kube::KubeClient &provider, Options options,
+Unpeering::Unpeering(kube::KubeClient &consumer, kube::KubeClient *provider, Options options,
                      std::function<void(const QString &)> progress, std::shared_ptr<std::atomic_bool> cancelled)
     : m_consumer(consumer), m_provider(provider), m_options(std::move(options)), m_progress(std::move(progress)), m_cancelled(std::move(cancelled))
 {
 }
 
-Result<Unpeering::Outcome> Unpeering::run()
+Result<void> Unpeering::releaseSlices(const QString &consumerNs, const QString &pid, qint64 deadline, Outcome &out)
 {
-    namespace auth = apis::authentication::v1beta1;
-    const qint64 deadline = QDateTime::currentMSecsSinceEpoch() + m_options.timeoutMs;
-    auto consumer = readLocalCluster(m_consumer, m_options.consumerNamespace);
-    if (!consumer)
-        return consumer.error();
-    auto provider = readLocalCluster(m_provider, m_options.providerNamespace);
-    if (!provider)
-        return provider.error();
-    const QString cid = consumer->clusterId, pid = provider->clusterId;
-    const QString consumerNs = tenantNamespace(pid), providerNs = tenantNamespace(cid);
-    m_progress(QStringLiteral("Unpeering %1 (consumer) from %2 (provider)").arg(cid, pid));
-
-    Outcome out;
     // ResourceSlices first, while the identity that lets the consumer delete their provider-side
     // copies still exists.
-    const kube::ResourceRef slices = auth::resourceSliceResource();
+    const kube::ResourceRef slices = apis::authentication::v1beta1::resourceSliceResource();
     auto local = m_consumer.list(slices, consumerNs, kube::withLabels(QStringLiteral("liqo.io/replication=true")));
     QStringList sliceNames;
     if (local)
@@ -100,34 +88,78 @@ Result<Unpeering::Outcome> Unpeering::run()
         }
         out.removed << QStringLiteral("consumer: virtual node %1").arg(node);
     }
+    return {};
+}
 
-    auto rbac = m_provider.resolve(QStringLiteral("rbac.authorization.k8s.io/v1"), QStringLiteral("RoleBinding"));
-    if (!rbac)
-        return rbac.error();
+void Unpeering::withdrawTenant(const QString &consumerNs, const QString &cid, const QString &pid, Outcome &out)
+{
+    ProviderClients providers(m_consumer, [](const kube::RestConfig &c) { return std::make_shared<kube::KubeClient>(c); });
+    auto remote = providers.forProvider(consumerNs, pid);
+    Result<void> removed = remote ? remote->client->remove(apis::authentication::v1beta1::tenantResource(), remote->ns, cid) : Result<void>(remote.error());
+    if (removed || removed.error().isNotFound()) {
+        out.removed << QStringLiteral("provider: our Tenant %1 (its controller manager removes the rest)").arg(cid);
+        return;
+    }
+    out.kept << QStringLiteral("provider %1: Tenant %2 and its credentials, because the provider could not be told (%3); its administrator can "
+                               "remove them with 'spillctl unpeer' in-band or 'kubectl delete tenant -n %4 %2'")
+                    .arg(pid, cid, removed.error().toString(), tenantNamespace(cid));
+}
+
+Result<Unpeering::Outcome> Unpeering::run()
+{
+    namespace auth = apis::authentication::v1beta1;
+    const qint64 deadline = QDateTime::currentMSecsSinceEpoch() + m_options.timeoutMs;
+    auto consumer = readLocalCluster(m_consumer, m_options.consumerNamespace);
+    if (!consumer)
+        return consumer.error();
+    QString pid = m_options.providerId;
+    if (m_provider) {
+        auto provider = readLocalCluster(*m_provider, m_options.providerNamespace);
+        if (!provider)
+            return provider.error();
+        pid = provider->clusterId;
+    }
+    const QString cid = consumer->clusterId;
+    const QString consumerNs = tenantNamespace(pid), providerNs = tenantNamespace(cid);
+    m_progress(QStringLiteral("Unpeering %1 (consumer) from %2 (provider)%3").arg(cid, pid, m_provider ? QString() : QStringLiteral(", out-of-band")));
+
+    Outcome out;
+    if (auto r = releaseSlices(consumerNs, pid, deadline, out); !r)
+        return r.error();
+    if (!m_provider)
+        withdrawTenant(consumerNs, cid, pid, out);
+
     QList<Target> targets = {
         {&m_consumer, QStringLiteral("consumer"), auth::identityResource(), consumerNs, controlPlaneIdentityName(pid)},
         {&m_consumer, QStringLiteral("consumer"), kube::resources::secrets(), consumerNs, kubeconfigSecretName(controlPlaneIdentityName(pid))},
-        {&m_provider, QStringLiteral("provider"), auth::tenantResource(), providerNs, cid},
-        {&m_provider, QStringLiteral("provider"), *rbac, providerNs, QString::fromLatin1(kRemoteControlPlaneRole)},
-        {&m_provider, QStringLiteral("provider"), kube::resources::secrets(), providerNs, QString::fromLatin1(kNonceSecret)},
-        {&m_provider, QStringLiteral("provider"), kube::resources::certificateSigningRequests(), {}, tenantCsrName(cid)},
     };
     // The reverse direction (provider consumes from consumer) keeps the shared objects alive.
     auto reverseOnConsumer = hasAny(m_consumer, auth::tenantResource(), consumerNs, pid);
-    auto reverseOnProvider = hasAny(m_provider, auth::identityResource(), providerNs, cid);
     if (!reverseOnConsumer)
         return reverseOnConsumer.error();
-    if (!reverseOnProvider)
-        return reverseOnProvider.error();
-    const bool reverse = *reverseOnConsumer || *reverseOnProvider;
-    if (reverse) {
-        out.kept << QStringLiteral("ForeignClusters and tenant namespaces: %1 still consumes from %2").arg(pid, cid);
-    } else {
-        const kube::ResourceRef fcs = apis::core::v1beta1::foreignClusterResource();
-        targets << Target{&m_consumer, QStringLiteral("consumer"), fcs, {}, pid} << Target{&m_provider, QStringLiteral("provider"), fcs, {}, cid}
-                << Target{&m_consumer, QStringLiteral("consumer"), kube::resources::namespaces(), {}, consumerNs}
-                << Target{&m_provider, QStringLiteral("provider"), kube::resources::namespaces(), {}, providerNs};
+    bool reverse = *reverseOnConsumer;
+    const kube::ResourceRef fcs = apis::core::v1beta1::foreignClusterResource();
+    if (m_provider) {
+        auto rbac = m_provider->resolve(QStringLiteral("rbac.authorization.k8s.io/v1"), QStringLiteral("RoleBinding"));
+        if (!rbac)
+            return rbac.error();
+        targets << Target{m_provider, QStringLiteral("provider"), auth::tenantResource(), providerNs, cid}
+                << Target{m_provider, QStringLiteral("provider"), *rbac, providerNs, QString::fromLatin1(kRemoteControlPlaneRole)}
+                << Target{m_provider, QStringLiteral("provider"), kube::resources::secrets(), providerNs, QString::fromLatin1(kNonceSecret)}
+                << Target{m_provider, QStringLiteral("provider"), kube::resources::certificateSigningRequests(), {}, tenantCsrName(cid)};
+        auto reverseOnProvider = hasAny(*m_provider, auth::identityResource(), providerNs, cid);
+        if (!reverseOnProvider)
+            return reverseOnProvider.error();
+        reverse |= *reverseOnProvider;
+        if (!reverse)
+            targets << Target{m_provider, QStringLiteral("provider"), fcs, {}, cid}
+                    << Target{m_provider, QStringLiteral("provider"), kube::resources::namespaces(), {}, providerNs};
     }
+    if (reverse)
+        out.kept << QStringLiteral("ForeignClusters and tenant namespaces: %1 still consumes from %2").arg(pid, cid);
+    else
+        targets << Target{&m_consumer, QStringLiteral("consumer"), fcs, {}, pid}
+                << Target{&m_consumer, QStringLiteral("consumer"), kube::resources::namespaces(), {}, consumerNs};
 
     QList<Target> deleting;
     for (const Target &t : targets) {

@@ -4,6 +4,7 @@
 #include "apis/offloading/v1beta1/VirtualNode.h"
 #include "installer/LocalRuntime.h"
 #include "peering/PeeringNames.h"
+#include "peering/VirtualKubeletDeployment.h"
 
 #include <QDir>
 
@@ -23,12 +24,52 @@ Result<void> VirtualNodeReconciler::tearDown(const QString &ns, const QString &n
             QDir(runtime.dirOf(componentName(name))).removeRecursively();
         }
     }
-    for (const auto &[ref, objNs, objName] : {std::tuple{apis::offloading::v1beta1::virtualNodeResource(), ns, name},
+    const VirtualKubeletDeployment vk{ns, name, {}, {}, {}};
+    auto deployments = m_client.resolve(QStringLiteral("apps/v1"), QStringLiteral("Deployment"));
+    if (!deployments)
+        return deployments.error();
+    for (const auto &[ref, objNs, objName] : {std::tuple{*deployments, ns, vk.deploymentName()},
+                                               std::tuple{apis::offloading::v1beta1::virtualNodeResource(), ns, name},
                                                std::tuple{kube::resources::nodes(), QString(), nodeName(name)}}) {
         auto r = m_client.remove(ref, objNs, objName);
         if (!r && !r.error().isNotFound())
             return r.error();
     }
+    // The tenant namespace's kubelet identity goes with its last virtual node.
+    auto left = m_client.list(apis::offloading::v1beta1::virtualNodeResource(), ns);
+    if (!left && !left.error().isNotFound())
+        return left.error();
+    if (left && !(*left)["items"].empty())
+        return {};
+    auto crbs = m_client.resolve(QStringLiteral("rbac.authorization.k8s.io/v1"), QStringLiteral("ClusterRoleBinding"));
+    if (!crbs)
+        return crbs.error();
+    for (const auto &[ref, objNs, objName] : {std::tuple{*crbs, QString(), vk.clusterRoleBindingName()},
+                                               std::tuple{kube::resources::serviceAccounts(), ns, QString::fromLatin1(VirtualKubeletDeployment::kServiceAccount)}}) {
+        auto r = m_client.remove(ref, objNs, objName);
+        if (!r && !r.error().isNotFound())
+            return r.error();
+    }
+    return {};
+}
+
+Result<void> VirtualNodeReconciler::runInCluster(const QString &ns, const QString &name, const std::string &virtualNodeUid)
+{
+    if (m_options.virtualKubeletImage.isEmpty())
+        return Error::of(Error::Kind::Config, QStringLiteral("no virtual kubelet image configured"),
+                         QStringLiteral("start the controller manager with --virtual-kubelet-image"));
+    const VirtualKubeletDeployment vk{ns, name, m_options.virtualKubeletImage, m_options.imagePullPolicy, virtualNodeUid};
+    auto crbs = m_client.resolve(QStringLiteral("rbac.authorization.k8s.io/v1"), QStringLiteral("ClusterRoleBinding"));
+    if (!crbs)
+        return crbs.error();
+    auto deployments = m_client.resolve(QStringLiteral("apps/v1"), QStringLiteral("Deployment"));
+    if (!deployments)
+        return deployments.error();
+    for (const auto &[ref, objNs, obj] : {std::tuple{kube::resources::serviceAccounts(), ns, vk.serviceAccount()},
+                                          std::tuple{*crbs, QString(), vk.clusterRoleBinding()},
+                                          std::tuple{*deployments, ns, vk.deployment()}})
+        if (auto r = m_client.apply(ref, objNs, obj, m_options.fieldManager, true); !r)
+            return r.error();
     return {};
 }
 
@@ -62,11 +103,11 @@ Result<void> VirtualNodeReconciler::reconcile(const QString &key)
                                {"kubeconfigSecretRef", {{"name", kubeconfigSecretName(controlPlaneIdentityName(QString::fromStdString(providerId))).toStdString()}}},
                                {"resourceQuota", {{"hard", status.value("resources", json::object())}}},
                                {"labels", status.value("nodeLabels", json::object())}}}};
-    if (auto r = m_client.apply(apis::offloading::v1beta1::virtualNodeResource(), ns, vn, m_options.fieldManager, true); !r)
-        return r.error();
+    auto applied = m_client.apply(apis::offloading::v1beta1::virtualNodeResource(), ns, vn, m_options.fieldManager, true);
+    if (!applied)
+        return applied.error();
     if (!m_options.localRuntime)
-        return Error::of(Error::Kind::Config, QStringLiteral("virtual kubelets run only in the local runtime so far"),
-                         QStringLiteral("install with --runtime local"));
+        return runInCluster(ns, name, (*applied)["metadata"].value("uid", ""));
     installer::LocalRuntime runtime(m_options.stateDir, QDir(m_options.binDir).filePath(QStringLiteral("spillctl")));
     const QString kubeconfig = QDir(m_options.stateDir).filePath(QStringLiteral("spillway-virtual-kubelet/kubeconfig"));
     auto started = runtime.ensureRunning({componentName(name), QDir(m_options.binDir).filePath(QStringLiteral("spillway-virtual-kubelet")),

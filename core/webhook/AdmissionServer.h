@@ -1,19 +1,16 @@
 #pragma once
 
 #include "common/Error.h"
+#include "webhook/HttpsServer.h"
 
-#include <QHash>
 #include <QHostAddress>
 #include <QObject>
-#include <QSslConfiguration>
 
 #include <atomic>
 #include <functional>
 #include <nlohmann/json.hpp>
+#include <memory>
 #include <optional>
-
-class QSslServer;
-class QSslSocket;
 
 namespace spillway::webhook {
 
@@ -35,15 +32,15 @@ struct AdmissionResponse {
     static AdmissionResponse deny(const QString &message, int code = 403) { return {false, message, code, std::nullopt, {}}; }
 };
 
-// HTTPS endpoint for admission.k8s.io/v1 AdmissionReviews, one handler per path. The apiserver
-// is the only expected client, but bodies are untrusted input: sizes are bounded, malformed
-// requests are answered 400 and counted, and a handler never sees a half-parsed review.
+// HTTPS endpoint for admission.k8s.io/v1 AdmissionReviews, one handler per path, on an
+// HttpsServer. The apiserver is the only expected client, but bodies are untrusted input: a
+// body that is not an AdmissionReview is answered 400 and counted, and a handler never sees a
+// half-parsed review.
 class AdmissionServer : public QObject
 {
     Q_OBJECT
 public:
     using Handler = std::function<AdmissionResponse(const AdmissionRequest &)>;
-    static constexpr qsizetype kMaxBodyBytes = 8 * 1024 * 1024;
 
     // certPem may hold the chain; keyPem any key QSslKey reads.
     AdmissionServer(const QByteArray &certPem, const QByteArray &keyPem, QObject *parent = nullptr);
@@ -55,17 +52,13 @@ public:
 
     quint64 reviews() const { return m_reviews; }
     quint64 denied() const { return m_denied; }
-    quint64 malformed() const { return m_malformed; }
+    quint64 malformed() const;
 
 private:
-    void onConnection();
-    bool serveOne(QSslSocket *socket, QByteArray &buffer);
-    QByteArray review(const QString &path, const QByteArray &body, int &status);
+    HttpResponse review(const Handler &handler, const QByteArray &body);
 
-    QSslServer *m_server = nullptr;
-    QSslConfiguration m_tls;
-    QHash<QString, Handler> m_handlers;
-    std::atomic<quint64> m_reviews{0}, m_denied{0}, m_malformed{0};
+    std::unique_ptr<HttpsServer> m_http;
+    std::atomic<quint64> m_reviews{0}, m_denied{0};
 };
 
 } // namespace spillway::webhook

@@ -115,7 +115,7 @@ forbidden create namespace sneaky
 forbidden get foreignclusters
 forbidden get tenants.authentication.liqo.io -A
 forbidden -n default get resourceslices.authentication.liqo.io
-forbidden -n liqo-tenant-rome delete tenants.authentication.liqo.io rome
+forbidden -n liqo-tenant-rome patch tenants.authentication.liqo.io rome --type merge -p {"spec":{"tenantCondition":"Cordoned"}}
 forbidden create clusterrolebinding sneaky --clusterrole cluster-admin --user rome
 forbidden -n default create deployment sneaky --image x
 forbidden get certificatesigningrequests

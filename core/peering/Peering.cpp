@@ -1,15 +1,13 @@
-#include "peering/InBandPeering.h"
+#include "peering/Peering.h"
 
 #include "apis/authentication/v1beta1/Identity.h"
 #include "apis/authentication/v1beta1/ResourceSlice.h"
-#include "apis/authentication/v1beta1/Tenant.h"
 #include "apis/core/v1beta1/ForeignCluster.h"
 #include "peering/PeeringNames.h"
 #include "tls/Signature.h"
 
 #include <QDateTime>
 #include <QElapsedTimer>
-#include <QRandomGenerator>
 #include <QThread>
 
 namespace spillway::peering {
@@ -20,21 +18,14 @@ namespace {
 
 std::string s(const QString &v) { return v.toStdString(); }
 
-json foreignCluster(const QString &remoteId)
-{
-    return {{"apiVersion", "core.liqo.io/v1beta1"}, {"kind", "ForeignCluster"},
-            {"metadata", {{"name", s(remoteId)}, {"labels", {{kRemoteClusterIdLabel, s(remoteId)}}}}},
-            {"spec", {{"clusterID", s(remoteId)}}}};
-}
-
 } // namespace
 
-InBandPeering::InBandPeering(kube::KubeClient &consumer, kube::KubeClient &provider, Options options, Hooks hooks)
+Peering::Peering(kube::KubeClient &consumer, ProviderChannel &provider, Options options, Hooks hooks)
     : m_consumer(consumer), m_provider(provider), m_options(std::move(options)), m_hooks(std::move(hooks))
 {
 }
 
-Result<json> InBandPeering::waitFor(const QString &what, const std::function<Result<std::optional<json>>()> &ready)
+Result<json> Peering::waitFor(const QString &what, const std::function<Result<std::optional<json>>()> &ready, int pollMs)
 {
     for (;;) {
         auto r = ready();
@@ -48,70 +39,31 @@ Result<json> InBandPeering::waitFor(const QString &what, const std::function<Res
         if (QDateTime::currentMSecsSinceEpoch() > m_deadline)
             return Error::of(Error::Kind::Timeout, QStringLiteral("timed out waiting for %1").arg(what),
                              QStringLiteral("check both controller managers with 'spillctl info' (and their logs), or raise --timeout"));
-        QThread::msleep(100);
+        QThread::msleep(pollMs);
     }
 }
 
-Result<void> InBandPeering::authenticate(const LocalCluster &consumer, const LocalCluster &provider)
+Result<void> Peering::authenticate(const LocalCluster &consumer, const Challenge &challenge, const tls::KeyPair &keys)
 {
     namespace auth = apis::authentication::v1beta1;
+    const LocalCluster &provider = challenge.provider;
     const QString providerTenantNs = tenantNamespace(consumer.clusterId);
     const QString consumerTenantNs = tenantNamespace(provider.clusterId);
 
-    // The provider's challenge: a nonce only the consumer's cluster key can sign.
-    auto nonceSecret = m_provider.get(kube::resources::secrets(), providerTenantNs, QString::fromLatin1(kNonceSecret));
-    QByteArray nonce;
-    if (nonceSecret) {
-        nonce = QByteArray::fromBase64(QByteArray::fromStdString((*nonceSecret)["data"].value(kNonceKey, "")));
-    } else if (nonceSecret.error().isNotFound()) {
-        nonce.resize(64);
-        QRandomGenerator::system()->generate(reinterpret_cast<quint32 *>(nonce.data()), reinterpret_cast<quint32 *>(nonce.data() + nonce.size()));
-        const json secret = {{"apiVersion", "v1"}, {"kind", "Secret"},
-                             {"metadata", {{"name", kNonceSecret}, {"namespace", s(providerTenantNs)},
-                                           {"labels", {{kRemoteClusterIdLabel, s(consumer.clusterId)}, {"liqo.io/nonce", "true"}}}}},
-                             {"data", {{kNonceKey, nonce.toBase64().toStdString()}}}};
-        if (auto r = m_provider.create(kube::resources::secrets(), providerTenantNs, secret); !r)
-            return r.error();
-    } else {
-        return nonceSecret.error();
-    }
-
-    auto keys = ensureClusterKeys(m_consumer, m_options.consumerNamespace);
-    if (!keys)
-        return keys.error();
-    auto signature = tls::signMessage(keys->privatePem, nonce);
+    auto signature = tls::signMessage(keys.privatePem, challenge.nonce);
     if (!signature)
         return signature.error();
     tls::CertificateSpec subject;
     subject.commonName = consumer.clusterId;
     subject.organizations = {QString::fromLatin1(kControlPlaneGroup)};
     subject.clientAuth = true;
-    auto csr = tls::certificateSigningRequest(keys->privatePem, subject);
+    auto csr = tls::certificateSigningRequest(keys.privatePem, subject);
     if (!csr)
         return csr.error();
-    const json tenant = {{"apiVersion", "authentication.liqo.io/v1beta1"}, {"kind", "Tenant"},
-                         {"metadata", {{"name", s(consumer.clusterId)}, {"namespace", s(providerTenantNs)},
-                                       {"labels", {{kRemoteClusterIdLabel, s(consumer.clusterId)}}}}},
-                         {"spec", {{"clusterID", s(consumer.clusterId)}, {"authzPolicy", "KeysExchange"},
-                                   {"publicKey", keys->publicPem.toBase64().toStdString()}, {"csr", csr->toBase64().toStdString()},
-                                   {"signature", signature->toBase64().toStdString()}, {"tenantCondition", "Active"}}}};
-    if (auto r = m_provider.apply(auth::tenantResource(), providerTenantNs, tenant, m_options.fieldManager, true); !r)
-        return r.error();
-
+    const TenantRequest request{consumer.clusterId, keys.publicPem, *csr, *signature};
     auto issued = waitFor(QStringLiteral("the provider to verify the consumer and issue its certificate"), [&]() -> Result<std::optional<json>> {
-        auto t = m_provider.get(auth::tenantResource(), providerTenantNs, consumer.clusterId);
-        if (!t)
-            return t.error();
-        const std::string refused = (*t)["metadata"].value("annotations", json::object()).value(kAuthErrorAnnotation, "");
-        if (!refused.empty())
-            return Error::of(Error::Kind::Auth, QStringLiteral("the provider refused the peering: %1").arg(QString::fromStdString(refused)));
-        const json authParams = (*t).value("status", json::object()).value("authParams", json::object());
-        const QByteArray cert = QByteArray::fromBase64(QByteArray::fromStdString(authParams.value("signedCRT", "")));
-        // A certificate for an earlier key of ours (before a reinstall) is not the answer.
-        if (cert.isEmpty() || tls::certificatePublicKey(cert).trimmed() != keys->publicPem.trimmed())
-            return std::optional<json>();
-        return std::optional<json>(authParams);
-    });
+        return m_provider.submit(request);
+    }, m_provider.pollMs());
     if (!issued)
         return issued.error();
 
@@ -136,7 +88,7 @@ Result<void> InBandPeering::authenticate(const LocalCluster &consumer, const Loc
     return {};
 }
 
-Result<json> InBandPeering::requestResources(const LocalCluster &consumer, const LocalCluster &provider)
+Result<json> Peering::requestResources(const LocalCluster &consumer, const LocalCluster &provider)
 {
     const kube::ResourceRef slices = apis::authentication::v1beta1::resourceSliceResource();
     const QString ns = tenantNamespace(provider.clusterId);
@@ -169,7 +121,7 @@ Result<json> InBandPeering::requestResources(const LocalCluster &consumer, const
     });
 }
 
-Result<InBandPeering::Result_> InBandPeering::run()
+Result<Peering::Result_> Peering::run()
 {
     QElapsedTimer clock;
     clock.start();
@@ -186,28 +138,33 @@ Result<InBandPeering::Result_> InBandPeering::run()
     auto consumer = readLocalCluster(m_consumer, m_options.consumerNamespace);
     if (!consumer)
         return consumer.error();
-    auto provider = readLocalCluster(m_provider, m_options.providerNamespace);
-    if (!provider)
-        return provider.error();
+    auto keys = ensureClusterKeys(m_consumer, m_options.consumerNamespace);
+    if (!keys)
+        return keys.error();
+    auto challenge = m_provider.challenge(*consumer, keys->publicPem);
+    if (!challenge)
+        return challenge.error();
+    const LocalCluster *provider = &challenge->provider;
     if (auto ok = checkCompatible(*consumer, *provider); !ok)
         return ok.error();
     out.consumer = *consumer;
     out.provider = *provider;
-    phase(QStringLiteral("checked both installations (%1 %2 → %3 %4)")
+    phase(QStringLiteral("checked both installations (%1 %2 → %3 %4); the provider issued its challenge")
               .arg(consumer->clusterId, consumer->version.toString(), provider->clusterId, provider->version.toString()));
 
     if (auto r = ensureTenantNamespace(m_consumer, provider->clusterId, m_options.fieldManager); !r)
         return r.error();
-    if (auto r = ensureTenantNamespace(m_provider, consumer->clusterId, m_options.fieldManager); !r)
+    if (auto r = ensureForeignCluster(m_consumer, provider->clusterId, m_options.fieldManager); !r)
         return r.error();
     const kube::ResourceRef fcs = apis::core::v1beta1::foreignClusterResource();
-    if (auto r = m_consumer.apply(fcs, {}, foreignCluster(provider->clusterId), m_options.fieldManager, true); !r)
-        return r.error();
-    if (auto r = m_provider.apply(fcs, {}, foreignCluster(consumer->clusterId), m_options.fieldManager, true); !r)
-        return r.error();
+    if (!m_options.peerName.isEmpty() && m_options.peerName != provider->clusterId) {
+        const json patch = {{"metadata", {{"annotations", {{kPeerNameAnnotation, s(m_options.peerName)}}}}}};
+        if (auto r = m_consumer.patch(fcs, {}, provider->clusterId, kube::PatchType::Merge, QByteArray::fromStdString(patch.dump())); !r)
+            return r.error();
+    }
     phase(QStringLiteral("tenant namespaces and ForeignClusters on both sides"));
 
-    if (auto r = authenticate(*consumer, *provider); !r)
+    if (auto r = authenticate(*consumer, *challenge, *keys); !r)
         return r.error();
     phase(QStringLiteral("authenticated: the consumer holds a certificate issued by the provider"));
 

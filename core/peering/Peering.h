@@ -3,6 +3,7 @@
 #include "common/Error.h"
 #include "kube/KubeClient.h"
 #include "peering/LocalCluster.h"
+#include "peering/ProviderChannel.h"
 
 #include <atomic>
 #include <functional>
@@ -10,16 +11,17 @@
 
 namespace spillway::peering {
 
-// `spillctl peer` with both clusters' kubeconfigs (in-band): checks the two installations,
-// creates the tenant namespaces and ForeignClusters, runs the authentication handshake (nonce,
-// signature, CSR) through the provider's controller manager, and waits until the consumer's
-// controller manager holds working credentials. Every phase is reported with its elapsed time.
-class InBandPeering
+// The consumer's side of `spillctl peer`: checks both releases, makes the tenant namespace and
+// ForeignCluster here, runs the authentication handshake (nonce, signature, CSR) with the provider
+// through a ProviderChannel (in-band or out-of-band), and waits until this cluster's controller
+// manager holds working credentials; then asks for resources. Every phase is reported with its
+// elapsed time.
+class Peering
 {
 public:
     struct Options {
         QString consumerNamespace = QStringLiteral("liqo");
-        QString providerNamespace = QStringLiteral("liqo");
+        QString peerName;                       // the consumer's name for the provider, if not its cluster ID
         int timeoutMs = 120000;
         QString fieldManager = QStringLiteral("spillctl");
         bool createResourceSlice = true;
@@ -37,17 +39,17 @@ public:
         nlohmann::json granted;                 // the ResourceSlice's granted resources
     };
 
-    InBandPeering(kube::KubeClient &consumer, kube::KubeClient &provider, Options options, Hooks hooks);
+    Peering(kube::KubeClient &consumer, ProviderChannel &provider, Options options, Hooks hooks);
     Result<Result_> run();
 
 private:
     // Polls `ready` until it yields a value, the deadline passes or the user cancels.
-    Result<nlohmann::json> waitFor(const QString &what, const std::function<Result<std::optional<nlohmann::json>>()> &ready);
-    Result<void> authenticate(const LocalCluster &consumer, const LocalCluster &provider);
+    Result<nlohmann::json> waitFor(const QString &what, const std::function<Result<std::optional<nlohmann::json>>()> &ready, int pollMs = 100);
+    Result<void> authenticate(const LocalCluster &consumer, const Challenge &challenge, const tls::KeyPair &keys);
     Result<nlohmann::json> requestResources(const LocalCluster &consumer, const LocalCluster &provider);
 
     kube::KubeClient &m_consumer;
-    kube::KubeClient &m_provider;
+    ProviderChannel &m_provider;
     Options m_options;
     Hooks m_hooks;
     qint64 m_deadline = 0;

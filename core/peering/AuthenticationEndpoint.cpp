@@ -1,0 +1,101 @@
+#include "peering/AuthenticationEndpoint.h"
+
+#include "tls/Pki.h"
+
+#include <QCryptographicHash>
+#include <QHostAddress>
+#include <QSslCertificate>
+
+namespace spillway::peering {
+
+using nlohmann::json;
+
+QString certificateFingerprint(const QByteArray &certPem)
+{
+    const auto certs = QSslCertificate::fromData(certPem);
+    if (certs.isEmpty())
+        return {};
+    return QStringLiteral("sha256:") + QString::fromLatin1(certs.first().digest(QCryptographicHash::Sha256).toHex());
+}
+
+namespace {
+
+bool covers(const QByteArray &certPem, const QString &host)
+{
+    const auto certs = QSslCertificate::fromData(certPem);
+    if (certs.isEmpty() || certs.first().expiryDate() < QDateTime::currentDateTimeUtc().addDays(30))
+        return false;
+    const auto names = certs.first().subjectAlternativeNames();
+    return names.values(QSsl::DnsEntry).contains(host) || names.values(QSsl::IpAddressEntry).contains(host);
+}
+
+} // namespace
+
+Result<AuthenticationEndpoint> prepareAuthenticationEndpoint(kube::KubeClient &client, const QString &ns, const QString &host, const QString &fieldManager)
+{
+    AuthenticationEndpoint out;
+    auto secret = client.get(kube::resources::secrets(), ns, QString::fromLatin1(kAuthenticationTlsSecret));
+    if (!secret && !secret.error().isNotFound())
+        return secret.error();
+    if (secret) {
+        const json data = (*secret).value("data", json::object());
+        out.certPem = QByteArray::fromBase64(QByteArray::fromStdString(data.value("tls.crt", "")));
+        out.keyPem = QByteArray::fromBase64(QByteArray::fromStdString(data.value("tls.key", "")));
+    }
+    if (!covers(out.certPem, host) || out.keyPem.isEmpty()) {
+        auto key = tls::generateKey(tls::KeyType::EcP256);
+        if (!key)
+            return key.error();
+        tls::CertificateSpec spec;
+        spec.commonName = QStringLiteral("spillway-authentication");
+        spec.serverAuth = true;
+        spec.validityDays = 3650;
+        if (QHostAddress(host).isNull())
+            spec.dnsNames << host;
+        else
+            spec.ipAddresses << host;
+        auto cert = tls::selfSignedCertificate(key->privatePem, spec);
+        if (!cert)
+            return cert.error();
+        out.certPem = *cert;
+        out.keyPem = key->privatePem;
+        const json tlsSecret = {{"apiVersion", "v1"}, {"kind", "Secret"}, {"type", "kubernetes.io/tls"},
+                                {"metadata", {{"name", kAuthenticationTlsSecret}, {"namespace", ns.toStdString()},
+                                              {"labels", {{"app.kubernetes.io/part-of", "spillway"}}}}},
+                                {"data", {{"tls.crt", out.certPem.toBase64().toStdString()}, {"tls.key", out.keyPem.toBase64().toStdString()}}}};
+        if (auto r = client.apply(kube::resources::secrets(), ns, tlsSecret, fieldManager, true); !r)
+            return r.error();
+    }
+    out.fingerprint = certificateFingerprint(out.certPem);
+    return out;
+}
+
+Result<void> publishAuthenticationEndpoint(kube::KubeClient &client, const QString &ns, const AuthenticationEndpoint &out, const QString &fieldManager)
+{
+    const json cm = {{"apiVersion", "v1"}, {"kind", "ConfigMap"},
+                     {"metadata", {{"name", kAuthenticationConfigMap}, {"namespace", ns.toStdString()},
+                                   {"labels", {{"app.kubernetes.io/part-of", "spillway"}}}}},
+                     {"data", {{"url", out.url.toStdString()}, {"fingerprint", out.fingerprint.toStdString()}}}};
+    if (auto r = client.apply(kube::resources::configMaps(), ns, cm, fieldManager, true); !r)
+        return r.error();
+    return {};
+}
+
+Result<AuthenticationEndpoint> readAuthenticationEndpoint(kube::KubeClient &client, const QString &ns)
+{
+    auto cm = client.get(kube::resources::configMaps(), ns, QString::fromLatin1(kAuthenticationConfigMap));
+    if (!cm) {
+        Error e = cm.error();
+        if (e.isNotFound()) {
+            e.kind = Error::Kind::Config;
+            e.message = QStringLiteral("cluster %1 publishes no authentication endpoint (ConfigMap %2/%3)").arg(client.clusterLabel(), ns,
+                                                                                                             QString::fromLatin1(kAuthenticationConfigMap));
+            e.hint = QStringLiteral("its controller manager must be running ('spillctl info'); reinstall with 'spillctl install' if it is an older release");
+        }
+        return e;
+    }
+    const json data = (*cm).value("data", json::object());
+    return AuthenticationEndpoint{QString::fromStdString(data.value("url", "")), QString::fromStdString(data.value("fingerprint", "")), {}, {}};
+}
+
+} // namespace spillway::peering
