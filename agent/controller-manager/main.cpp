@@ -213,10 +213,9 @@ int main(int argc, char **argv)
     po.stateDir = p.value(stateDir);
     po.virtualKubeletImage = p.value(vkImage);
     po.imagePullPolicy = p.value(pullPolicy);
-    if (!po.localRuntime && po.virtualKubeletImage.isEmpty()) {
-        std::fprintf(stderr, "spillway-controller-manager: --runtime kubernetes needs --virtual-kubelet-image\n");
-        return 2;
-    }
+    if (!po.localRuntime && po.virtualKubeletImage.isEmpty())
+        observe::log("warning", QStringLiteral("controller-manager"),
+                     QStringLiteral("no --virtual-kubelet-image: virtual nodes cannot be served in the kubernetes runtime"));
     po.binDir = p.value(binDir);
     manager::PeeringControllers peering(&client, po);
     peering.setErrorSink([](const QString &key, const Error &e, bool givingUp) {

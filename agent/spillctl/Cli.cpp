@@ -23,15 +23,20 @@ void parseOrExit(QCommandLineParser &parser, const QStringList &args, const QStr
     }
 }
 
-Result<std::unique_ptr<kube::KubeClient>> connect(const QCommandLineParser &p, const ClusterFlags &flags)
+Result<std::unique_ptr<kube::KubeClient>> connectTo(const QString &file, const QString &context)
 {
-    auto kc = p.isSet(flags.kubeconfig) ? kube::Kubeconfig::loadFiles({p.value(flags.kubeconfig)}) : kube::Kubeconfig::loadDefault();
+    auto kc = file.isEmpty() ? kube::Kubeconfig::loadDefault() : kube::Kubeconfig::loadFiles({file});
     if (!kc)
         return kc.error();
-    auto config = kc->restConfig(p.value(flags.context));
+    auto config = kc->restConfig(context);
     if (!config)
         return config.error();
     return std::make_unique<kube::KubeClient>(*config);
+}
+
+Result<std::unique_ptr<kube::KubeClient>> connect(const QCommandLineParser &p, const ClusterFlags &flags)
+{
+    return connectTo(p.value(flags.kubeconfig), p.value(flags.context));
 }
 
 int fail(const Error &error)

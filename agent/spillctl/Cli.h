@@ -24,6 +24,8 @@ struct ClusterFlags {
 void parseOrExit(QCommandLineParser &parser, const QStringList &args, const QString &command);
 
 spillway::Result<std::unique_ptr<spillway::kube::KubeClient>> connect(const QCommandLineParser &parser, const ClusterFlags &flags);
+// A client for `context` of kubeconfig `file` (empty: the usual search).
+spillway::Result<std::unique_ptr<spillway::kube::KubeClient>> connectTo(const QString &file, const QString &context);
 
 // "error: <message>\n  hint: <fix>" on stderr; returns 1.
 int fail(const spillway::Error &error);

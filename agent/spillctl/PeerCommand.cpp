@@ -132,6 +132,8 @@ int peer(const QStringList &argsIn)
     timeout.addTo(p);
     RequestFlags request;
     request.addTo(p);
+    const QCommandLineOption bidirectional(QStringLiteral("bidirectional"), QStringLiteral("Peer both ways: each cluster also consumes from the other."));
+    p.addOption(bidirectional);
     parseOrExit(p, args, QStringLiteral("peer"));
     if (!p.positionalArguments().isEmpty())
         return usage(QStringLiteral("peer takes no arguments besides 'in-band' or 'out-of-band' (got %1)").arg(p.positionalArguments().join(QLatin1Char(' '))));
@@ -152,7 +154,12 @@ int peer(const QStringList &argsIn)
     if (!provider)
         return fail(provider.error());
     peering::InBandChannel channel(**provider, p.value(remote.ns), o.fieldManager);
-    return runPeering(**consumer, channel, std::move(o));
+    if (int rc = runPeering(**consumer, channel, o); rc || !p.isSet(bidirectional))
+        return rc;
+    std::fprintf(stderr, "• and the other way round\n");
+    o.consumerNamespace = p.value(remote.ns);
+    peering::InBandChannel reverse(**consumer, p.value(cluster.ns), o.fieldManager);
+    return runPeering(**provider, reverse, std::move(o));
 }
 
 } // namespace spillctl

@@ -1,7 +1,5 @@
 #include "PeerFlags.h"
 
-#include "kube/Kubeconfig.h"
-
 namespace spillctl {
 
 using namespace spillway;
@@ -19,14 +17,7 @@ int TimeoutFlag::seconds(const QCommandLineParser &p) const
 
 Result<std::unique_ptr<kube::KubeClient>> connectRemote(const QCommandLineParser &p, const ClusterFlags &cluster, const RemoteFlags &remote)
 {
-    const QString file = p.isSet(remote.kubeconfig) ? p.value(remote.kubeconfig) : p.value(cluster.kubeconfig);
-    auto kc = file.isEmpty() ? kube::Kubeconfig::loadDefault() : kube::Kubeconfig::loadFiles({file});
-    if (!kc)
-        return kc.error();
-    auto config = kc->restConfig(p.value(remote.context));
-    if (!config)
-        return config.error();
-    return std::make_unique<kube::KubeClient>(*config);
+    return connectTo(p.isSet(remote.kubeconfig) ? p.value(remote.kubeconfig) : p.value(cluster.kubeconfig), p.value(remote.context));
 }
 
 } // namespace spillctl

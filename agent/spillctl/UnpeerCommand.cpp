@@ -70,6 +70,9 @@ int unpeer(const QStringList &argsIn)
         remote.addTo(p);
     TimeoutFlag timeout;
     timeout.addTo(p);
+    const QCommandLineOption bidirectional(QStringLiteral("bidirectional"), QStringLiteral("In-band: undo both directions."));
+    if (!outOfBand)
+        p.addOption(bidirectional);
     parseOrExit(p, args, outOfBand ? QStringLiteral("unpeer out-of-band") : QStringLiteral("unpeer"));
     const int seconds = timeout.seconds(p);
     if (!seconds)
@@ -97,7 +100,11 @@ int unpeer(const QStringList &argsIn)
     auto provider = connectRemote(p, cluster, remote);
     if (!provider)
         return fail(provider.error());
-    return report(peering::Unpeering(**consumer, provider->get(), o, progress, installCancelHandler()).run());
+    const auto cancelled = installCancelHandler();
+    if (int rc = report(peering::Unpeering(**consumer, provider->get(), o, progress, cancelled).run()); rc || !p.isSet(bidirectional))
+        return rc;
+    std::swap(o.consumerNamespace, o.providerNamespace);
+    return report(peering::Unpeering(**provider, consumer->get(), o, progress, cancelled).run());
 }
 
 } // namespace spillctl

@@ -317,7 +317,8 @@ Result<InstallResult> Installer::install()
             // Switched to the local runtime: the in-cluster replicas would compete for the lease.
             m_hooks.progress(QStringLiteral("Removing the in-cluster controller manager (switching to the local runtime)"));
             for (const auto &[ref, name] : {std::pair{kube::resources::deployments(), QString::fromLatin1(names::kControllerManager)},
-                                            std::pair{kube::resources::services(), QString::fromLatin1(names::kWebhookService)}})
+                                            std::pair{kube::resources::services(), QString::fromLatin1(names::kWebhookService)},
+                                            std::pair{kube::resources::services(), QString::fromLatin1(names::kAuthService)}})
                 if (auto r = m_client.remove(ref, in->options.ns, name); !r && !r.error().isNotFound())
                     return r.error();
         }

@@ -143,12 +143,11 @@ assert_eq "" "$(kcp get tenant -n liqo-tenant-evil wrong-nonce -o jsonpath='{.st
 assert_eq "" "$(kcp get csr spillway-tenant-evil -o name 2>/dev/null)" "and no CSR was submitted"
 kcp delete ns liqo-tenant-evil --timeout 60s >/dev/null
 
-# --- peering again is harmless ------------------------------------------------------------
-out=$("$CTL" peer --kubeconfig "$KC" --remote-kubeconfig "$KP" --networking-disabled 2>&1) && pass "peer again succeeds" || fail "second peer failed: $out"
+# --- peering again is harmless; --bidirectional adds the other direction: milan consumes from rome
+out=$("$CTL" peer in-band --bidirectional --kubeconfig "$KC" --remote-kubeconfig "$KP" --networking-disabled 2>&1) && pass "peer again, now --bidirectional, succeeds" || fail "bidirectional peer failed: $out"
+assert_contains "$out" "Peered: rome now consumes from milan" "the existing direction is peered again"
+assert_contains "$out" "Peered: milan now consumes from rome" "and the other direction is added"
 ki -n liqo-tenant-rome get resourceslices.authentication.liqo.io probe >/dev/null 2>&1 && pass "the identity still works" || fail "identity broken after re-peer"
-
-# --- the other direction too: milan consumes from rome ----------------------------------
-out=$("$CTL" peer --kubeconfig "$KP" --remote-kubeconfig "$KC" --networking-disabled 2>&1) && pass "peering in the other direction" || fail "reverse peer failed: $out"
 assert_eq ConsumerAndProvider "$(kcc get foreignclusters milan -o jsonpath='{.status.role}')" "consumer: milan is now ConsumerAndProvider"
 assert_eq ConsumerAndProvider "$(kcp get foreignclusters rome -o jsonpath='{.status.role}')" "provider: rome is now ConsumerAndProvider"
 

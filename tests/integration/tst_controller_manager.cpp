@@ -40,7 +40,8 @@ void launch(Replica &r, const QString &identity)
     r.process->start(binary(), {QStringLiteral("--kubeconfig"), testbed::kubeconfigPath(QStringLiteral("ci-provider")),
                                 QStringLiteral("--namespace"), QStringLiteral("liqo"), QStringLiteral("--identity"), identity,
                                 QStringLiteral("--health-port"), QString::number(r.health),
-                                QStringLiteral("--webhook-port"), QString::number(r.webhook)});
+                                QStringLiteral("--webhook-port"), QString::number(r.webhook),
+                                QStringLiteral("--auth-port"), QStringLiteral("0")});
 }
 
 // GET on the health server; "" when it does not answer.
