@@ -6,6 +6,8 @@
 #include "kube/Kubeconfig.h"
 #include "kube/KubeClient.h"
 #include "kube/LeaderElector.h"
+#include "apis/offloading/v1beta1/NamespaceOffloading.h"
+#include "manager/OffloadingControllers.h"
 #include "manager/PeeringControllers.h"
 #include "manager/WebhookConfiguration.h"
 #include "manager/WebhookRegistration.h"
@@ -154,7 +156,13 @@ int main(int argc, char **argv)
         return QStringList{QString::fromStdString(o["metadata"].value("name", ""))};
     });
     slices.start();
-    auto served = webhooks.start([&slices](const QString &name) { return slices.store().byIndex(QStringLiteral("name"), name); });
+    // The pod webhook steers by the namespace's NamespaceOffloading, from a cache too.
+    kube::Informer offloadings(&client, apis::offloading::v1beta1::namespaceOffloadingResource(), kube::Informer::Options{});
+    offloadings.start();
+    auto served = webhooks.start([&slices](const QString &name) { return slices.store().byIndex(QStringLiteral("name"), name); },
+                                 [&offloadings](const QString &ns) {
+                                     return offloadings.store().get(ns + QStringLiteral("/offloading")).value_or(nlohmann::json());
+                                 });
     if (!served)
         return fail(served.error().toString());
     metrics.setCallback("spillway_webhook_reviews_total", [&] { return double(webhooks.server()->reviews()); });
@@ -218,17 +226,26 @@ int main(int argc, char **argv)
                      QStringLiteral("no --virtual-kubelet-image: virtual nodes cannot be served in the kubernetes runtime"));
     po.binDir = p.value(binDir);
     manager::PeeringControllers peering(&client, po);
-    peering.setErrorSink([](const QString &key, const Error &e, bool givingUp) {
-        // "Not yet" (a certificate being signed) is progress, not a failure.
-        observe::log(e.kind == Error::Kind::Timeout && !givingUp ? "debug" : "error", QStringLiteral("peering"), e.toString(),
-                     {{"key", key}, {"givingUp", givingUp ? QStringLiteral("true") : QStringLiteral("false")}});
-    });
+    manager::OffloadingControllers::Options oo;
+    oo.liqoNamespace = p.value(ns);
+    oo.workers = workersValue;
+    manager::OffloadingControllers offloading(&client, oo);
+    auto errorSink = [](const char *area) {
+        return [area](const QString &key, const Error &e, bool givingUp) {
+            // "Not yet" (a certificate being signed, a namespace being made) is progress, not a failure.
+            observe::log(e.kind == Error::Kind::Timeout && !givingUp ? "debug" : "error", QString::fromLatin1(area), e.toString(),
+                         {{"key", key}, {"givingUp", givingUp ? QStringLiteral("true") : QStringLiteral("false")}});
+        };
+    };
+    peering.setErrorSink(errorSink("peering"));
+    offloading.setErrorSink(errorSink("offloading"));
     bool controllersRunning = false;
 
     auto lead = [&] {
         metrics.set("spillway_leader", 1);
         if (!controllersRunning) {
             peering.start();
+            offloading.start();
             controllersRunning = true;
         }
         auto r = webhooks.registerWith(client);
@@ -255,6 +272,7 @@ int main(int argc, char **argv)
             // Another replica leads now; two reconcilers of one object would fight.
             if (controllersRunning) {
                 peering.stop();
+                offloading.stop();
                 QCoreApplication::quit();
             }
         });

@@ -46,5 +46,7 @@ int supervise(const QStringList &args);
 int peer(const QStringList &args);
 int unpeer(const QStringList &args);
 int generate(const QStringList &args);
+int offload(const QStringList &args);
+int unoffload(const QStringList &args);
 
 } // namespace spillctl

@@ -22,6 +22,8 @@ void printUsage(FILE *out)
                "  peer out-of-band NAME   peer with a provider from its invitation\n"
                "  generate peer-command   (provider) print an invitation: a one-line peer command\n"
                "  unpeer [in-band | out-of-band NAME]  undo a peering\n"
+               "  offload namespace NS    run a namespace's pods on peers too (NamespaceOffloading)\n"
+               "  unoffload namespace NS  stop offloading a namespace\n"
                "  version                 client, Kubernetes and installed Spillway versions\n"
                "  help                    show this help\n",
                out);
@@ -56,6 +58,10 @@ int main(int argc, char **argv)
         return spillctl::peer(args);
     if (command == QLatin1String("unpeer"))
         return spillctl::unpeer(args);
+    if (command == QLatin1String("offload"))
+        return spillctl::offload(args);
+    if (command == QLatin1String("unoffload"))
+        return spillctl::unoffload(args);
     if (command == QLatin1String("generate"))
         return spillctl::generate(args);
     if (command == QLatin1String("supervise"))

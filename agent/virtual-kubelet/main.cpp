@@ -5,6 +5,8 @@
 #include "kube/KubeClient.h"
 #include "observe/Log.h"
 #include "observe/TerminationSignal.h"
+#include "peering/LocalCluster.h"
+#include "virtualkubelet/PodReflector.h"
 #include "virtualkubelet/VirtualKubelet.h"
 
 #include <QCommandLineParser>
@@ -36,7 +38,8 @@ int main(int argc, char **argv)
     const QCommandLineOption virtualNode(QStringLiteral("virtual-node"), QStringLiteral("The VirtualNode this process serves, namespace/name."), QStringLiteral("ns/name"));
     const QCommandLineOption nodeName(QStringLiteral("node-name"), QStringLiteral("Name of the Node to keep."), QStringLiteral("name"));
     const QCommandLineOption heartbeat(QStringLiteral("heartbeat-seconds"), QStringLiteral("Node status and Lease renewal period."), QStringLiteral("s"), QStringLiteral("10"));
-    p.addOptions({kubeconfig, virtualNode, nodeName, heartbeat});
+    const QCommandLineOption liqoNamespace(QStringLiteral("liqo-namespace"), QStringLiteral("Namespace Spillway is installed in (for this cluster's ID)."), QStringLiteral("ns"), QStringLiteral("liqo"));
+    p.addOptions({kubeconfig, virtualNode, nodeName, heartbeat, liqoNamespace});
     p.process(app);
     const QString vn = p.value(virtualNode);
     if (!vn.contains(QLatin1Char('/')) || !p.isSet(nodeName)) {
@@ -80,10 +83,15 @@ int main(int argc, char **argv)
     auto providerConfig = providerKc->restConfig();
     if (!providerConfig)
         return fail(providerConfig.error().toString());
-    providerConfig->timeoutMs = 3000;   // a probe: an answer late is no answer
+    // Pods and their status travel over a client of their own; the probe's answers late are no answers.
+    kube::KubeClient reflectionClient(*providerConfig);
+    providerConfig->timeoutMs = 3000;
     kube::KubeClient::Options probeOptions;
     probeOptions.maxRetries = 0;
     kube::KubeClient provider(*providerConfig, probeOptions);
+    auto self = peering::readLocalCluster(consumer, p.value(liqoNamespace));
+    if (!self)
+        return fail(self.error().toString());
 
     virtualkubelet::VirtualKubelet::Options o;
     o.virtualNodeNamespace = ns;
@@ -93,8 +101,18 @@ int main(int argc, char **argv)
     virtualkubelet::VirtualKubelet vk(&consumer, &provider, o);
     if (auto started = vk.start(); !started)
         return fail(started.error().toString());
+    virtualkubelet::PodReflector::Options ro;
+    ro.nodeName = o.nodeName;
+    ro.tenantNamespace = ns;
+    ro.localClusterId = self->clusterId;
+    ro.providerClusterId = QString::fromStdString((*virtualNodeObj)["spec"].value("clusterID", ""));
+    virtualkubelet::PodReflector pods(&consumer, &reflectionClient, ro);
+    pods.start();
     observe::log("info", QStringLiteral("virtual-kubelet"), QStringLiteral("serving"), {{"node", o.nodeName}, {"virtualNode", vn}});
 
-    observe::onTerminationSignal(&app, [] { QCoreApplication::quit(); });
+    observe::onTerminationSignal(&app, [&pods] {
+        pods.stop();
+        QCoreApplication::quit();
+    });
     return app.exec();
 }

@@ -200,6 +200,9 @@ Result<std::vector<json>> renderManifests(const RenderInput &in)
     json webhooks = manager::validatingWebhookConfiguration(endpoint);
     labelAsSpillway(webhooks, QStringLiteral("webhook"));
     out.push_back(webhooks);
+    json mutating = manager::mutatingWebhookConfiguration(endpoint);
+    labelAsSpillway(mutating, QStringLiteral("webhook"));
+    out.push_back(mutating);
 
     for (json &o : gatewayTemplates(in.options.ns, values))
         out.push_back(std::move(o));

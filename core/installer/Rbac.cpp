@@ -35,7 +35,7 @@ json controllerManagerClusterRules()
         // Grants to peers are RoleBindings to Spillway's own ClusterRoles, nothing wider.
         rule(json::array({"rbac.authorization.k8s.io"}), json::array({"roles", "rolebindings", "clusterrolebindings"}), kWrite),
         rule(json::array({"rbac.authorization.k8s.io"}), json::array({"clusterroles"}), json::array({"bind"}),
-             json::array({"spillway-remote-controlplane", "spillway-virtual-kubelet"})),
+             json::array({"spillway-remote-controlplane", "spillway-virtual-kubelet", "spillway-remote-offloading"})),
         // Peer identities are signed by the cluster's own client signer.
         rule(json::array({"certificates.k8s.io"}), json::array({"certificatesigningrequests"}), json::array({"get", "list", "watch", "create", "delete"})),
         rule(json::array({"certificates.k8s.io"}), json::array({"certificatesigningrequests/approval"}), json::array({"update"})),
@@ -44,6 +44,9 @@ json controllerManagerClusterRules()
         // Only its own webhook configuration, to put its CA into it.
         rule(json::array({"admissionregistration.k8s.io"}), json::array({"validatingwebhookconfigurations"}),
              json::array({"get", "update", "patch"}), json::array({"spillway-validating-webhook"})),
+        rule(json::array({"admissionregistration.k8s.io"}), json::array({"mutatingwebhookconfigurations"}),
+             json::array({"get", "update", "patch"}), json::array({"spillway-mutating-webhook"})),
+        rule(json::array({"discovery.k8s.io"}), json::array({"endpointslices"}), kWrite),
     });
 }
 
@@ -124,10 +127,26 @@ std::vector<json> rbacManifests(const QString &nsName)
                         rule(json::array({"authentication.liqo.io"}), json::array({"resourceslices/status"}), json::array({"get"})),
                         // Reads its Tenant for a renewed certificate; deletes it to unpeer out-of-band.
                         rule(json::array({"authentication.liqo.io"}), json::array({"tenants"}), json::array({"get", "list", "watch", "delete"})),
-                        rule(json::array({"offloading.liqo.io"}), json::array({"namespacemaps"}), kRead),
+                        rule(json::array({"offloading.liqo.io"}), json::array({"namespacemaps"}), kWrite),
+                        rule(json::array({"offloading.liqo.io"}), json::array({"namespacemaps/status"}), json::array({"get"})),
                     })}};
     labelAsSpillway(remote, QStringLiteral("peering"));
     out.push_back(std::move(remote));
+    // What a peer's virtual kubelet may do in the namespaces mapped for it (a RoleBinding in each):
+    // ask for pods through ShadowPods, read the pods they became, and keep reflected objects.
+    json offloading = {{"apiVersion", "rbac.authorization.k8s.io/v1"}, {"kind", "ClusterRole"},
+                       {"metadata", {{"name", "spillway-remote-offloading"}}},
+                       {"rules", json::array({
+                            rule(json::array({"offloading.liqo.io"}), json::array({"shadowpods"}), kWrite),
+                            rule(json::array({"offloading.liqo.io"}), json::array({"shadowpods/status"}), json::array({"get"})),
+                            rule(json::array({""}), json::array({"pods"}), kRead),
+                            rule(json::array({""}), json::array({"pods/log"}), json::array({"get"})),
+                            rule(json::array({""}), json::array({"configmaps", "secrets", "services", "serviceaccounts", "persistentvolumeclaims"}), kWrite),
+                            rule(json::array({""}), json::array({"events"}), kRead),
+                            rule(json::array({"discovery.k8s.io"}), json::array({"endpointslices"}), kWrite),
+                        })}};
+    labelAsSpillway(offloading, QStringLiteral("offloading"));
+    out.push_back(std::move(offloading));
     return out;
 }
 

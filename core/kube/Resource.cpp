@@ -52,6 +52,11 @@ ResourceRef validatingWebhookConfigurations()
     return {QStringLiteral("admissionregistration.k8s.io"), QStringLiteral("v1"), QStringLiteral("validatingwebhookconfigurations"),
             QStringLiteral("ValidatingWebhookConfiguration"), false};
 }
+ResourceRef mutatingWebhookConfigurations()
+{
+    return {QStringLiteral("admissionregistration.k8s.io"), QStringLiteral("v1"), QStringLiteral("mutatingwebhookconfigurations"),
+            QStringLiteral("MutatingWebhookConfiguration"), false};
+}
 ResourceRef certificateSigningRequests()
 {
     return {QStringLiteral("certificates.k8s.io"), QStringLiteral("v1"), QStringLiteral("certificatesigningrequests"),

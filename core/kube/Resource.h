@@ -38,6 +38,7 @@ ResourceRef leases();
 ResourceRef deployments();
 ResourceRef customResourceDefinitions();
 ResourceRef validatingWebhookConfigurations();
+ResourceRef mutatingWebhookConfigurations();
 ResourceRef certificateSigningRequests();
 } // namespace resources
 

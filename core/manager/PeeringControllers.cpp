@@ -20,26 +20,10 @@ QString peerOf(const nlohmann::json &obj)
     return QString::fromStdString(spec.value("clusterID", std::string()));
 }
 
-// KubeClients belong to the thread that runs the event loop: made and deleted there.
-std::shared_ptr<kube::KubeClient> clientOnMainThread(const kube::RestConfig &config)
-{
-    QObject *app = QCoreApplication::instance();
-    kube::KubeClient *made = nullptr;
-    auto make = [&] {
-        made = new kube::KubeClient(config);
-        made->moveToThread(app->thread());
-    };
-    if (QThread::currentThread() == app->thread())
-        make();
-    else
-        QMetaObject::invokeMethod(app, make, Qt::BlockingQueuedConnection);
-    return std::shared_ptr<kube::KubeClient>(made, [](kube::KubeClient *c) { c->deleteLater(); });
-}
-
 } // namespace
 
 PeeringControllers::PeeringControllers(kube::KubeClient *client, Options options)
-    : m_providers(std::make_unique<peering::ProviderClients>(*client, clientOnMainThread)),
+    : m_providers(std::make_unique<peering::ProviderClients>(*client, peering::ProviderClients::onMainThread)),
       m_foreignClusters(*client)
 {
     namespace auth = apis::authentication::v1beta1;
@@ -71,9 +55,10 @@ PeeringControllers::PeeringControllers(kube::KubeClient *client, Options options
         return QString::fromStdString(node["metadata"].value("labels", nlohmann::json::object()).value("liqo.io/remote-cluster-id", std::string()));
     });
 
-    peering::ResourceSliceReplicator::Options ro;
+    peering::Replicator::Options ro;
+    ro.liqoNamespace = options.liqoNamespace;
     ro.requeueAfter = [this](const QString &key, qint64 ms) { m_replicationLoop->queue().addAfter(key, ms); };
-    m_replicator = std::make_unique<peering::ResourceSliceReplicator>(*client, *m_providers, ro);
+    m_replicator = std::make_unique<peering::Replicator>(*client, *m_providers, peering::ReplicatedKind::resourceSlices(), ro);
     m_replicationLoop = std::make_unique<ReconcileLoop>(QStringLiteral("resourceslice-replication"), client,
                                                         [this](const QString &key) { return m_replicator->reconcile(key); }, options.workers);
     m_replicationLoop->watch(auth::resourceSliceResource());

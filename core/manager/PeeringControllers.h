@@ -3,7 +3,7 @@
 #include "manager/ReconcileLoop.h"
 #include "peering/ForeignClusterStatusReconciler.h"
 #include "peering/IdentityReconciler.h"
-#include "peering/ResourceSliceReplicator.h"
+#include "peering/Replicator.h"
 #include "peering/VirtualNodeReconciler.h"
 #include "resources/ResourceSliceGrantReconciler.h"
 #include "peering/TenantReconciler.h"
@@ -40,7 +40,7 @@ private:
     std::unique_ptr<peering::TenantReconciler> m_tenants;
     std::unique_ptr<peering::IdentityReconciler> m_identities;
     peering::ForeignClusterStatusReconciler m_foreignClusters;
-    std::unique_ptr<peering::ResourceSliceReplicator> m_replicator;
+    std::unique_ptr<peering::Replicator> m_replicator;
     std::unique_ptr<resources::ResourceSliceGrantReconciler> m_grants;
     std::unique_ptr<peering::VirtualNodeReconciler> m_virtualNodes;
     std::unique_ptr<ReconcileLoop> m_tenantLoop, m_identityLoop, m_foreignClusterLoop, m_replicationLoop, m_grantLoop, m_virtualNodeLoop;

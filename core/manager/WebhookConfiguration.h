@@ -7,6 +7,7 @@
 namespace spillway::manager {
 
 inline constexpr const char *kValidatingWebhookName = "spillway-validating-webhook";
+inline constexpr const char *kMutatingWebhookName = "spillway-mutating-webhook";
 
 // How the apiserver reaches the controller manager's webhook server: a URL (local runtime: the
 // process runs beside the apiserver) or a Service (kubernetes runtime). caPem empty = leave the
@@ -24,5 +25,9 @@ struct WebhookEndpoint {
 // ResourceSlice). The installer and the controller manager both build it here, so server-side
 // apply from either converges on the same object.
 nlohmann::json validatingWebhookConfiguration(const WebhookEndpoint &endpoint);
+
+// One MutatingWebhookConfiguration: pods created in offloaded namespaces (those labelled
+// liqo.io/scheduling-enabled=true) get the virtual-node toleration and node affinity.
+nlohmann::json mutatingWebhookConfiguration(const WebhookEndpoint &endpoint);
 
 } // namespace spillway::manager

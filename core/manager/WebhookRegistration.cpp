@@ -3,6 +3,7 @@
 #include "manager/WebhookConfiguration.h"
 #include "offloading/ResourceSliceValidator.h"
 #include "offloading/NamespaceOffloadingValidator.h"
+#include "offloading/PodPlacementMutator.h"
 #include "tls/Pki.h"
 
 namespace spillway::manager {
@@ -12,7 +13,8 @@ using nlohmann::json;
 WebhookRegistration::WebhookRegistration(Options options) : m_options(std::move(options)) {}
 WebhookRegistration::~WebhookRegistration() = default;
 
-Result<quint16> WebhookRegistration::start(std::function<QStringList(const QString &)> slicesNamed)
+Result<quint16> WebhookRegistration::start(std::function<QStringList(const QString &)> slicesNamed,
+                                           std::function<nlohmann::json(const QString &)> offloadingIn)
 {
     auto caKey = tls::generateKey(tls::KeyType::EcP256);
     if (!caKey)
@@ -44,6 +46,7 @@ Result<quint16> WebhookRegistration::start(std::function<QStringList(const QStri
     m_server = std::make_unique<webhook::AdmissionServer>(*cert, key->privatePem);
     m_server->handle(QStringLiteral("/validate/namespaceoffloading"), offloading::validateNamespaceOffloading);
     m_server->handle(QStringLiteral("/validate/resourceslice"), offloading::ResourceSliceValidator(std::move(slicesNamed)));
+    m_server->handle(QStringLiteral("/mutate/pod"), offloading::PodPlacementMutator(std::move(offloadingIn)));
     return m_server->listen(m_options.listenAddress, m_options.port);
 }
 
@@ -60,6 +63,10 @@ Result<void> WebhookRegistration::registerWith(kube::KubeClient &client)
                                 m_options.fieldManager, /*force=*/true);
     if (!applied)
         return applied.error();
+    auto mutating = client.apply(kube::resources::mutatingWebhookConfigurations(), {}, mutatingWebhookConfiguration(endpoint),
+                                 m_options.fieldManager, /*force=*/true);
+    if (!mutating)
+        return mutating.error();
     return {};
 }
 

@@ -9,8 +9,8 @@
 namespace spillway::manager {
 
 // The controller manager's admission webhooks: a serving certificate from a CA made at start
-// (nothing to distribute by hand), the server, and the ValidatingWebhookConfiguration that
-// points the apiserver at it with that CA as caBundle.
+// (nothing to distribute by hand), the server, and the Validating- and MutatingWebhookConfiguration
+// that point the apiserver at it with that CA as caBundle.
 class WebhookRegistration
 {
 public:
@@ -26,8 +26,10 @@ public:
     explicit WebhookRegistration(Options options);
     ~WebhookRegistration();
 
-    // certificate + server; slicesNamed answers the ResourceSlice uniqueness question (from a cache)
-    Result<quint16> start(std::function<QStringList(const QString &)> slicesNamed = {});
+    // certificate + server; slicesNamed answers the ResourceSlice uniqueness question, offloadingIn
+    // gives a namespace's NamespaceOffloading (null if none) for the pod webhook, both from caches
+    Result<quint16> start(std::function<QStringList(const QString &)> slicesNamed = {},
+                          std::function<nlohmann::json(const QString &)> offloadingIn = {});
     Result<void> registerWith(kube::KubeClient &client); // (re)apply the configuration
     webhook::AdmissionServer *server() const { return m_server.get(); }
     const QByteArray &caPem() const { return m_caPem; }

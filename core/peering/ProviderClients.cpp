@@ -3,9 +3,27 @@
 #include "apis/authentication/v1beta1/Identity.h"
 #include "kube/Kubeconfig.h"
 
+#include <QCoreApplication>
+#include <QThread>
+
 namespace spillway::peering {
 
 using nlohmann::json;
+
+std::shared_ptr<kube::KubeClient> ProviderClients::onMainThread(const kube::RestConfig &config)
+{
+    QObject *app = QCoreApplication::instance();
+    kube::KubeClient *made = nullptr;
+    auto make = [&] {
+        made = new kube::KubeClient(config);
+        made->moveToThread(app->thread());
+    };
+    if (QThread::currentThread() == app->thread())
+        make();
+    else
+        QMetaObject::invokeMethod(app, make, Qt::BlockingQueuedConnection);
+    return std::shared_ptr<kube::KubeClient>(made, [](kube::KubeClient *c) { c->deleteLater(); });
+}
 
 ProviderClients::ProviderClients(kube::KubeClient &local, ClientFactory makeClient) : m_local(local), m_makeClient(std::move(makeClient)) {}
 

@@ -24,6 +24,9 @@ public:
     };
 
     ProviderClients(kube::KubeClient &local, ClientFactory makeClient);
+    // The factory for a controller manager: the client is made (and deleted) on the thread with
+    // the event loop, whichever worker asks for it.
+    static std::shared_ptr<kube::KubeClient> onMainThread(const kube::RestConfig &config);
     // An error of kind Timeout while the Identity has no credentials yet.
     Result<Remote> forProvider(const QString &localNs, const QString &providerId);
 

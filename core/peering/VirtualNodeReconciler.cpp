@@ -1,6 +1,7 @@
 #include "peering/VirtualNodeReconciler.h"
 
 #include "apis/authentication/v1beta1/ResourceSlice.h"
+#include "apis/offloading/v1beta1/NamespaceMap.h"
 #include "apis/offloading/v1beta1/VirtualNode.h"
 #include "installer/LocalRuntime.h"
 #include "peering/PeeringNames.h"
@@ -35,12 +36,16 @@ Result<void> VirtualNodeReconciler::tearDown(const QString &ns, const QString &n
         if (!r && !r.error().isNotFound())
             return r.error();
     }
-    // The tenant namespace's kubelet identity goes with its last virtual node.
+    // The tenant namespace's NamespaceMap and kubelet identity go with its last virtual node.
     auto left = m_client.list(apis::offloading::v1beta1::virtualNodeResource(), ns);
     if (!left && !left.error().isNotFound())
         return left.error();
     if (left && !(*left)["items"].empty())
         return {};
+    if (auto maps = m_client.list(apis::offloading::v1beta1::namespaceMapResource(), ns, kube::withLabels(QStringLiteral("liqo.io/replication=true"))))
+        for (const auto &m : (*maps)["items"])
+            if (auto r = m_client.remove(apis::offloading::v1beta1::namespaceMapResource(), ns, QString::fromStdString(m["metadata"].value("name", ""))); !r && !r.error().isNotFound())
+                return r.error();
     auto crbs = m_client.resolve(QStringLiteral("rbac.authorization.k8s.io/v1"), QStringLiteral("ClusterRoleBinding"));
     if (!crbs)
         return crbs.error();
@@ -106,6 +111,12 @@ Result<void> VirtualNodeReconciler::reconcile(const QString &key)
     auto applied = m_client.apply(apis::offloading::v1beta1::virtualNodeResource(), ns, vn, m_options.fieldManager, true);
     if (!applied)
         return applied.error();
+    // One NamespaceMap per provider, where offloaded namespaces are asked for (Liqo's layout).
+    const json map = {{"apiVersion", "offloading.liqo.io/v1beta1"}, {"kind", "NamespaceMap"},
+                      {"metadata", {{"name", providerId}, {"namespace", ns.toStdString()},
+                                    {"labels", {{kRemoteClusterIdLabel, providerId}, {"liqo.io/replication", "true"}, {"liqo.io/remoteID", providerId}}}}}};
+    if (auto r = m_client.apply(apis::offloading::v1beta1::namespaceMapResource(), ns, map, m_options.fieldManager, true); !r)
+        return r.error();
     if (!m_options.localRuntime)
         return runInCluster(ns, name, (*applied)["metadata"].value("uid", ""));
     installer::LocalRuntime runtime(m_options.stateDir, QDir(m_options.binDir).filePath(QStringLiteral("spillctl")));

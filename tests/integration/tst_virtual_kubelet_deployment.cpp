@@ -4,6 +4,7 @@
 // slice's removal takes all of it away. Running the container needs the images of #10.
 #include "Testbed.h"
 #include "apis/authentication/v1beta1/ResourceSlice.h"
+#include "apis/offloading/v1beta1/NamespaceMap.h"
 #include "apis/offloading/v1beta1/VirtualNode.h"
 #include "peering/VirtualNodeReconciler.h"
 
@@ -22,7 +23,9 @@ private slots:
         admin = std::make_unique<kube::KubeClient>(testbed::restConfig(QStringLiteral("ci-consumer")));
         QVERIFY(testbed::applyCrd(*admin, QStringLiteral("authentication.liqo.io_resourceslices.yaml")));
         QVERIFY(testbed::applyCrd(*admin, QStringLiteral("offloading.liqo.io_virtualnodes.yaml")));
-        QTRY_VERIFY_WITH_TIMEOUT((admin->invalidateDiscovery(), admin->resolve(QStringLiteral("offloading.liqo.io/v1beta1"), QStringLiteral("VirtualNode")).ok()), 30000);
+        QVERIFY(testbed::applyCrd(*admin, QStringLiteral("offloading.liqo.io_namespacemaps.yaml")));
+        QTRY_VERIFY_WITH_TIMEOUT((admin->invalidateDiscovery(), admin->resolve(QStringLiteral("offloading.liqo.io/v1beta1"), QStringLiteral("VirtualNode")).ok()
+                                  && admin->resolve(QStringLiteral("offloading.liqo.io/v1beta1"), QStringLiteral("NamespaceMap")).ok()), 30000);
         QVERIFY(testbed::createNamespace(*admin, ns).ok());
     }
     void cleanupTestCase()
@@ -65,6 +68,10 @@ private slots:
         QCOMPARE(QString::fromStdString(pod.value("serviceAccountName", "")), QStringLiteral("spillway-virtual-kubelet"));
         QVERIFY((*d)["metadata"]["ownerReferences"][0]["uid"] == (*vn)["metadata"]["uid"]);
         QVERIFY(admin->get(kube::resources::serviceAccounts(), ns, QStringLiteral("spillway-virtual-kubelet")).ok());
+        // Where offloaded namespaces will be asked for: one NamespaceMap per provider, replicated.
+        auto map = admin->get(apis::offloading::v1beta1::namespaceMapResource(), ns, QStringLiteral("naples"));
+        QVERIFY(map.ok());
+        QVERIFY((*map)["metadata"]["labels"]["liqo.io/replication"] == "true" && (*map)["metadata"]["labels"]["liqo.io/remoteID"] == "naples");
         auto crbs = admin->resolve(QStringLiteral("rbac.authorization.k8s.io/v1"), QStringLiteral("ClusterRoleBinding"));
         QVERIFY(crbs.ok());
         auto crb = admin->get(*crbs, {}, QStringLiteral("spillway-virtual-kubelet-") + ns);
@@ -83,6 +90,7 @@ private slots:
         QVERIFY(admin->get(apis::offloading::v1beta1::virtualNodeResource(), ns, QStringLiteral("naples")).error().isNotFound());
         QVERIFY(admin->get(*crbs, {}, QStringLiteral("spillway-virtual-kubelet-") + ns).error().isNotFound());
         QVERIFY(admin->get(kube::resources::serviceAccounts(), ns, QStringLiteral("spillway-virtual-kubelet")).error().isNotFound());
+        QVERIFY(admin->get(apis::offloading::v1beta1::namespaceMapResource(), ns, QStringLiteral("naples")).error().isNotFound());
     }
 };
 

@@ -1,0 +1,126 @@
+#include "peering/Replicator.h"
+
+#include "apis/authentication/v1beta1/ResourceSlice.h"
+#include "apis/offloading/v1beta1/NamespaceMap.h"
+#include "kube/Store.h"
+#include "peering/LocalCluster.h"
+#include "peering/PeeringNames.h"
+
+namespace spillway::peering {
+
+using nlohmann::json;
+
+ReplicatedKind ReplicatedKind::resourceSlices()
+{
+    return {apis::authentication::v1beta1::resourceSliceResource(), "spillway.dev/resourceslice-replication",
+            [](const json &o) {
+                return QString::fromStdString(o.value("spec", json::object()).value("providerClusterID", o["metadata"].value("labels", json::object()).value(kRemoteClusterIdLabel, "")));
+            },
+            [](const json &o) { return QString::fromStdString(o.value("spec", json::object()).value("consumerClusterID", "")); },
+            {QStringLiteral("liqo.io/create-virtual-node")},
+            [](const json &status) {
+                for (const auto &c : status.value("conditions", json::array()))
+                    if (c.value("type", "") == "Resources" && c.value("status", "") == "Accepted")
+                        return true;
+                return false;
+            }};
+}
+
+ReplicatedKind ReplicatedKind::namespaceMaps()
+{
+    return {apis::offloading::v1beta1::namespaceMapResource(), "spillway.dev/namespacemap-replication",
+            [](const json &o) { return QString::fromStdString(o["metadata"].value("labels", json::object()).value("liqo.io/remoteID", "")); },
+            [](const json &) { return QString(); },   // this cluster
+            {},
+            [](const json &status) {
+                const json mapping = status.value("currentMapping", json::object());
+                for (const auto &entry : mapping)
+                    if (entry.value("phase", "") != "Accepted")
+                        return false;
+                return true;
+            }};
+}
+
+Replicator::Replicator(kube::KubeClient &client, ProviderClients &providers, ReplicatedKind kind, Options options)
+    : m_client(client), m_providers(providers), m_kind(std::move(kind)), m_options(std::move(options))
+{
+}
+
+Result<void> Replicator::reconcile(const QString &key)
+{
+    const QString ns = key.section(QLatin1Char('/'), 0, 0), name = key.section(QLatin1Char('/'), 1);
+    const kube::ResourceRef &slices = m_kind.resource;
+    auto slice = m_client.get(slices, ns, name);
+    if (!slice)
+        return slice.error().isNotFound() ? Result<void>() : Result<void>(slice.error());
+    json meta = (*slice)["metadata"];
+    if (meta.value("labels", json::object()).value("liqo.io/replication", "") != "true")
+        return {};
+    const json spec = (*slice).value("spec", json::object());
+    const QString providerId = m_kind.providerOf(*slice);
+    QString originId = m_kind.originOf(*slice);
+    if (originId.isEmpty()) {
+        auto self = readLocalCluster(m_client, m_options.liqoNamespace);
+        if (!self)
+            return self.error();
+        originId = self->clusterId;
+    }
+    const std::string origin = originId.toStdString();
+    json finalizers = meta.value("finalizers", json::array());
+    const bool hasFinalizer = std::find(finalizers.begin(), finalizers.end(), m_kind.finalizer) != finalizers.end();
+
+    if (meta.contains("deletionTimestamp")) {
+        if (!hasFinalizer)
+            return {};
+        auto remote = m_providers.forProvider(ns, providerId);
+        if (remote) {
+            auto gone = remote->client->remove(slices, remote->ns, name);
+            if (!gone && !gone.error().isNotFound())
+                return gone.error();
+        }
+        // Without credentials (the peering is being torn down) there is no remote copy to reach;
+        // the provider's unpeer removes its tenant namespace with everything in it.
+        json kept = json::array();
+        for (const auto &f : finalizers)
+            if (f != m_kind.finalizer)
+                kept.push_back(f);
+        const json patch = {{"metadata", {{"finalizers", kept}, {"resourceVersion", meta.value("resourceVersion", "")}}}};
+        auto r = m_client.patch(slices, ns, name, kube::PatchType::Merge, QByteArray::fromStdString(patch.dump()));
+        return r || r.error().isNotFound() ? Result<void>() : Result<void>(r.error());
+    }
+    if (!hasFinalizer) {
+        finalizers.push_back(m_kind.finalizer);
+        const json patch = {{"metadata", {{"finalizers", finalizers}, {"resourceVersion", meta.value("resourceVersion", "")}}}};
+        if (auto r = m_client.patch(slices, ns, name, kube::PatchType::Merge, QByteArray::fromStdString(patch.dump())); !r)
+            return r.error();
+    }
+
+    auto remote = m_providers.forProvider(ns, providerId);
+    if (!remote)
+        return remote.error();
+    json labels = {{"liqo.io/replicated", "true"}, {"liqo.io/originID", origin}, {kRemoteClusterIdLabel, origin}};
+    json copy = {{"apiVersion", (slices.group + QLatin1Char('/') + slices.version).toStdString()}, {"kind", slices.kind.toStdString()},
+                 {"metadata", {{"name", name.toStdString()}, {"namespace", remote->ns.toStdString()}, {"labels", labels}}},
+                 {"spec", spec}};
+    for (const QString &a : m_kind.annotations)
+        if (meta.contains("annotations") && meta["annotations"].contains(a.toStdString()))
+            copy["metadata"]["annotations"][a.toStdString()] = meta["annotations"][a.toStdString()];
+    auto applied = remote->client->apply(slices, remote->ns, copy, m_options.fieldManager, true);
+    if (!applied)
+        return applied.error();
+    const json remoteStatus = (*applied).value("status", json::object());
+    m_options.requeueAfter(key, m_kind.settled(remoteStatus) ? m_options.pollSettledMs : m_options.pollPendingMs);
+    if (remoteStatus.empty() || remoteStatus == (*slice).value("status", json::object()))
+        return {};
+    auto fresh = hasFinalizer ? slice : m_client.get(slices, ns, name);
+    if (!fresh)
+        return fresh.error();
+    json obj = *fresh;
+    obj["status"] = remoteStatus;
+    auto r = m_client.updateStatus(slices, ns, obj);
+    if (!r)
+        return r.error().isConflict() ? Result<void>(Error::of(Error::Kind::Timeout, QStringLiteral("%1 changed meanwhile").arg(slices.describe(ns, name)))) : Result<void>(r.error());
+    return {};
+}
+
+} // namespace spillway::peering

@@ -1,0 +1,64 @@
+#pragma once
+
+#include "common/Error.h"
+#include "kube/Controller.h"
+#include "kube/Informer.h"
+#include "kube/KubeClient.h"
+#include "kube/RateLimiter.h"
+#include "kube/WorkQueue.h"
+
+#include <QHash>
+#include <QObject>
+
+#include <map>
+#include <memory>
+#include <mutex>
+
+namespace spillway::virtualkubelet {
+
+// The virtual kubelet's pods: every pod the scheduler binds to this virtual node is asked for in
+// the provider as a ShadowPod in its namespace's twin (from the NamespaceMap's Accepted
+// mappings), which the provider's controller turns into a pod; that pod's status comes back onto
+// the local pod as soon as it changes (a watch per remote namespace, no polling). Deleting the
+// local pod deletes the ShadowPod (the remote pod goes with it, under its own grace period); once
+// the remote side is gone the local pod is released. A pod in a namespace that is not offloaded
+// to this provider waits Pending (OffloadingBackOff) and is offloaded as soon as it is. One key
+// per local pod ("ns/name"), reconciled idempotently by a few workers.
+class PodReflector : public QObject
+{
+    Q_OBJECT
+public:
+    struct Options {
+        QString nodeName;                 // liqo-<slice>
+        QString tenantNamespace;          // where our NamespaceMap for the provider is
+        QString localClusterId, providerClusterId;
+        int workers = 4;
+        QString fieldManager = QStringLiteral("reflection.spillway.dev");
+    };
+    PodReflector(kube::KubeClient *consumer, kube::KubeClient *provider, Options options, QObject *parent = nullptr);
+    ~PodReflector() override;
+
+    void start();
+    void stop();
+    Result<void> reconcile(const QString &key);
+
+    quint64 reflected() const { return m_controller ? m_controller->reconciled() : 0; }
+
+private:
+    void onNamespaceMap(const nlohmann::json &map);
+    void watchRemoteNamespace(const QString &remote);
+    QString remoteNamespaceOf(const QString &local) const;
+    QString localNamespaceOf(const QString &remote) const;
+
+    kube::KubeClient *m_consumer, *m_provider;
+    Options m_options;
+    std::unique_ptr<kube::ItemRateLimiter> m_limiter;
+    std::unique_ptr<kube::WorkQueue> m_queue;
+    std::unique_ptr<kube::Controller> m_controller;
+    std::unique_ptr<kube::Informer> m_localPods, m_maps;
+    std::map<QString, std::unique_ptr<kube::Informer>> m_remotePods;   // by remote namespace
+    mutable std::mutex m_mutex;
+    QHash<QString, QString> m_localToRemote;                            // Accepted mappings only
+};
+
+} // namespace spillway::virtualkubelet

@@ -1,0 +1,112 @@
+#include "virtualkubelet/PodTranslation.h"
+
+#include "offloading/OffloadingPolicy.h"
+
+namespace spillway::virtualkubelet {
+
+using nlohmann::json;
+
+namespace {
+
+bool isServiceAccountTokenVolume(const json &volume)
+{
+    for (const auto &source : volume.value("projected", json::object()).value("sources", json::array()))
+        if (source.contains("serviceAccountToken"))
+            return true;
+    return false;
+}
+
+void dropMounts(json &containers, const std::vector<std::string> &volumes)
+{
+    for (auto &c : containers) {
+        json kept = json::array();
+        for (const auto &m : c.value("volumeMounts", json::array()))
+            if (std::find(volumes.begin(), volumes.end(), m.value("name", "")) == volumes.end())
+                kept.push_back(m);
+        if (c.contains("volumeMounts"))
+            c["volumeMounts"] = kept;
+    }
+}
+
+} // namespace
+
+json remotePodSpec(const json &localPod)
+{
+    const json spec = localPod.value("spec", json::object());
+    static const char *const copied[] = {"containers", "initContainers", "volumes", "activeDeadlineSeconds", "dnsConfig", "dnsPolicy",
+                                         "enableServiceLinks", "hostAliases", "hostname", "imagePullSecrets", "readinessGates",
+                                         "restartPolicy", "securityContext", "setHostnameAsFQDN", "shareProcessNamespace", "subdomain",
+                                         "terminationGracePeriodSeconds", "topologySpreadConstraints"};
+    json out = json::object();
+    for (const char *field : copied)
+        if (spec.contains(field))
+            out[field] = spec[field];
+    json tolerations = json::array();
+    for (const auto &t : spec.value("tolerations", json::array()))
+        if (t.value("key", "") != offloading::kVirtualNodeTaint)
+            tolerations.push_back(t);
+    if (!tolerations.empty())
+        out["tolerations"] = tolerations;
+    // The consumer's service-account token means nothing to the provider's apiserver.
+    std::vector<std::string> dropped;
+    json volumes = json::array();
+    for (const auto &v : out.value("volumes", json::array())) {
+        if (isServiceAccountTokenVolume(v))
+            dropped.push_back(v.value("name", ""));
+        else
+            volumes.push_back(v);
+    }
+    if (out.contains("volumes"))
+        out["volumes"] = volumes;
+    for (const char *list : {"containers", "initContainers"})
+        if (out.contains(list))
+            dropMounts(out[list], dropped);
+    out["automountServiceAccountToken"] = false;
+    out["hostNetwork"] = false;
+    out["hostPID"] = false;
+    out["hostIPC"] = false;
+    return out;
+}
+
+json shadowPodFor(const json &localPod, const ReflectionTarget &t)
+{
+    const json meta = localPod.value("metadata", json::object());
+    json labels = meta.value("labels", json::object());
+    labels.erase(offloading::kShadowPodLabel);
+    labels[offloading::kOriginLabel] = t.originClusterId.toStdString();
+    labels[offloading::kDestinationLabel] = t.destinationClusterId.toStdString();
+    labels[offloading::kNodeNameLabel] = t.nodeName.toStdString();
+    json shadow = {{"apiVersion", "offloading.liqo.io/v1beta1"}, {"kind", "ShadowPod"},
+                   {"metadata", {{"name", meta.value("name", "")}, {"namespace", t.remoteNamespace.toStdString()}, {"labels", labels}}},
+                   {"spec", {{"pod", remotePodSpec(localPod)}}}};
+    if (meta.contains("annotations") && !meta["annotations"].empty())
+        shadow["metadata"]["annotations"] = meta["annotations"];
+    return shadow;
+}
+
+json localPodStatus(const json &remotePod)
+{
+    const json status = remotePod.value("status", json::object());
+    json out = json::object();
+    for (const char *field : {"phase", "conditions", "containerStatuses", "initContainerStatuses", "podIP", "podIPs", "startTime", "reason", "message",
+                              "qosClass"})
+        if (status.contains(field))
+            out[field] = status[field];
+    if (!out.contains("phase"))
+        out["phase"] = "Pending";
+    return out;
+}
+
+json offloadingBackOffStatus(const json &localPod, const QString &now)
+{
+    const std::string phase = localPod.value("status", json::object()).value("phase", "Pending");
+    const bool ran = phase == "Running" || phase == "Succeeded";
+    // A pod that ran and lost its namespace's mapping is failed, so its controller replaces it.
+    return {{"phase", ran ? "Failed" : "Pending"},
+            {"reason", ran ? "OffloadingAborted" : "OffloadingBackOff"},
+            {"message", ran ? "the namespace is no longer offloaded to this virtual node's provider"
+                            : "the namespace is not offloaded to this virtual node's provider (see its NamespaceOffloading)"},
+            {"conditions", json::array({{{"type", "PodScheduled"}, {"status", "True"}, {"lastTransitionTime", now.toStdString()}}})}};
+}
+
+} // namespace spillway::virtualkubelet

@@ -1,0 +1,31 @@
+#pragma once
+
+#include <QString>
+#include <nlohmann/json.hpp>
+
+// How a pod bound to a virtual node is asked for in the provider, and how the provider's pod is
+// shown back, as Liqo translates them. Pure functions, tested without a cluster.
+namespace spillway::virtualkubelet {
+
+struct ReflectionTarget {
+    QString remoteNamespace;
+    QString originClusterId, destinationClusterId, nodeName;
+};
+
+// The pod spec the provider runs: scheduling fields (nodeName, nodeSelector, affinity, priority,
+// scheduler, runtime class), host namespaces and the consumer's service-account token are not
+// carried over; the virtual-node toleration is dropped; the rest is the pod as written.
+nlohmann::json remotePodSpec(const nlohmann::json &localPod);
+
+// The ShadowPod the virtual kubelet writes into the remote namespace: the pod's labels and
+// annotations plus Liqo's origin / destination / nodename labels, and remotePodSpec.
+nlohmann::json shadowPodFor(const nlohmann::json &localPod, const ReflectionTarget &target);
+
+// The local pod's status from the remote pod's: phase, conditions, container statuses, IPs,
+// start time, reason and message (hostIP stays the consumer's business).
+nlohmann::json localPodStatus(const nlohmann::json &remotePod);
+
+// Status for a pod on the virtual node whose namespace is not offloaded to that provider.
+nlohmann::json offloadingBackOffStatus(const nlohmann::json &localPod, const QString &now);
+
+} // namespace spillway::virtualkubelet

@@ -1,0 +1,99 @@
+#!/usr/bin/env bash
+# Namespace offloading end to end on two clusters: spillctl offload / unoffload, Liqo's
+# NamespaceOffloading semantics (mapping strategies, clusterSelector, status), NamespaceMaps and
+# the provider's twin namespaces, the pod webhook, and pods scheduled by the consumer's own
+# scheduler onto the virtual node running in the provider through ShadowPods, status coming back.
+. "$SPILLWAY_SOURCE_DIR/tests/testbed/tests/assert.sh"
+. "$TB/lib.sh"
+RUN=$SPILLWAY_SOURCE_DIR/run
+CTL=$SPILLWAY_BIN/spillctl
+c=e2e-fc-$$; p=e2e-fp-$$
+work=$(mktemp -d)
+cleanup() {
+  for n in "$c" "$p"; do "$RUN" cluster down "$n" >/dev/null 2>&1 || true; done
+  pkill -f -- "supervise --dir $work/" 2>/dev/null || true
+  rm -rf "$work"
+}
+trap cleanup EXIT
+KC=$("$RUN" cluster up "$c" --nodes 1 2>/dev/null | tail -n 1)
+KP=$("$RUN" cluster up "$p" --nodes 1 --node-labels topology.kubernetes.io/region=eu-west 2>/dev/null | tail -n 1)
+kcc() { "$KUBECTL" --kubeconfig "$KC" "$@"; }
+kcp() { "$KUBECTL" --kubeconfig "$KP" "$@"; }
+"$CTL" install kind --kubeconfig "$KC" --cluster-id rome --state-dir "$work/rome" >/dev/null 2>&1 || fail "install on the consumer"
+"$CTL" install kind --kubeconfig "$KP" --cluster-id milan --state-dir "$work/milan" --cluster-labels topology.kubernetes.io/region=eu-west >/dev/null 2>&1 || fail "install on the provider"
+out=$("$CTL" peer --kubeconfig "$KC" --remote-kubeconfig "$KP" --networking-disabled --timeout 60 2>&1) || fail "peer failed: $out"
+eventually 20 "virtual node liqo-milan is Ready" bash -c "[ \"\$('$KUBECTL' --kubeconfig '$KC' get node liqo-milan -o jsonpath='{.status.conditions[?(@.type==\"Ready\")].status}')\" = True ]"
+
+# --- the manifest, and flags checked before anything is sent ---------------------------------
+yaml=$("$CTL" offload namespace apps --pod-offloading-strategy Remote --selector 'topology.kubernetes.io/region in (eu-west,eu-south)' -o yaml)
+assert_contains "$yaml" "kind: NamespaceOffloading" "offload -o yaml prints the NamespaceOffloading"
+assert_contains "$yaml" "podOffloadingStrategy: Remote" "with the pod strategy"
+assert_contains "$yaml" "operator: In" "and the selector as a nodeSelectorTerm"
+rc=0; err=$("$CTL" offload namespace apps --namespace-mapping-strategy SelectedName --kubeconfig "$KC" 2>&1) || rc=$?
+assert_eq 2 "$rc" "SelectedName without --remote-namespace-name is a usage error"
+rc=0; err=$("$CTL" offload namespace apps --selector 'bad key=1' --kubeconfig "$KC" 2>&1) || rc=$?
+assert_contains "$err" 'cannot read "bad key=1"' "a malformed selector names the part"
+
+# --- a namespace with a pod already running, offloaded Remote --------------------------------
+kcc create namespace apps >/dev/null
+kcc -n apps create deployment old --image registry.example/old --replicas 1 >/dev/null
+eventually 20 "a pod runs before offloading" bash -c "[ \"\$('$KUBECTL' --kubeconfig '$KC' -n apps get pods -l app=old -o jsonpath='{.items[0].status.phase}')\" = Running ]"
+out=$("$CTL" offload namespace apps --kubeconfig "$KC" --pod-offloading-strategy Remote --timeout 60 2>&1) && pass "spillctl offload namespace apps" || fail "offload failed: $out"
+assert_contains "$out" "NamespaceOffloading: Ready (remote namespace apps-rome)" "Ready, remote name <ns>-<cluster-id> (DefaultName)"
+assert_contains "$out" "milan: OffloadingRequired=True (ClusterSelected), Ready=True (NamespaceCreated)" "per-cluster conditions as Liqo writes them"
+assert_contains "$out" "already running in apps and stay where they are" "the pre-existing pod is reported, with the fix"
+eventually 10 "and an Event on the NamespaceOffloading says so" bash -c "'$KUBECTL' --kubeconfig '$KC' -n apps get events --field-selector reason=PreexistingPods -o name | grep -q ."
+assert_eq true "$(kcc get ns apps -o jsonpath='{.metadata.labels.liqo\.io/scheduling-enabled}')" "the namespace is labelled for the pod webhook"
+assert_eq "rome apps" "$(kcp get ns apps-rome -o jsonpath='{.metadata.labels.liqo\.io/remote-cluster-id} {.metadata.annotations.liqo\.io/original-name}')" "provider: twin namespace apps-rome, labelled and annotated as Liqo does"
+assert_eq Accepted "$(kcc -n liqo-tenant-milan get namespacemap milan -o jsonpath='{.status.currentMapping.apps.phase}')" "consumer: NamespaceMap milan reports the mapping Accepted"
+assert_eq spillway-remote-offloading "$(kcp -n apps-rome get rolebinding spillway-remote-offloading -o jsonpath='{.roleRef.name}')" "provider: rome's identity may reflect in apps-rome only"
+
+# --- pods: scheduled by the consumer onto the virtual node, running in the provider ----------
+kcc -n apps create deployment web --image registry.example/web --replicas 5 >/dev/null
+eventually 30 "5 pods scheduled onto the virtual node" bash -c "[ \"\$('$KUBECTL' --kubeconfig '$KC' -n apps get pods -l app=web --field-selector spec.nodeName=liqo-milan -o name | wc -l)\" = 5 ]"
+pod=$(kcc -n apps get pods -l app=web -o jsonpath='{.items[0].metadata.name}')
+assert_contains "$(kcc -n apps get pod "$pod" -o jsonpath='{.spec.tolerations}')" "virtual-node.liqo.io/not-allowed" "the webhook added the virtual-node toleration"
+assert_contains "$(kcc -n apps get pod "$pod" -o jsonpath='{.spec.affinity.nodeAffinity}')" '"key":"liqo.io/type","operator":"In","values":["virtual-node"]' "and required the virtual nodes (Remote)"
+eventually 30 "provider: 5 ShadowPods became 5 Running pods" bash -c "[ \"\$('$KUBECTL' --kubeconfig '$KP' -n apps-rome get pods -l app=web --field-selector status.phase=Running -o name | wc -l)\" = 5 ]"
+assert_eq "rome milan liqo-milan shadowpod" "$(kcp -n apps-rome get pod "$pod" -o jsonpath='{.metadata.labels.offloading\.liqo\.io/origin} {.metadata.labels.offloading\.liqo\.io/destination} {.metadata.labels.offloading\.liqo\.io/nodename} {.metadata.labels.liqo\.io/managed-by}')" "labelled with origin, destination and node"
+assert_eq ShadowPod "$(kcp -n apps-rome get pod "$pod" -o jsonpath='{.metadata.ownerReferences[0].kind}')" "owned by its ShadowPod"
+assert_eq "false" "$(kcp -n apps-rome get pod "$pod" -o jsonpath='{.spec.automountServiceAccountToken}')" "the consumer's service-account token is not carried over"
+eventually 30 "consumer: all 5 Running, status from the provider" bash -c "[ \"\$('$KUBECTL' --kubeconfig '$KC' -n apps get pods -l app=web --field-selector status.phase=Running -o name | wc -l)\" = 5 ]"
+assert_eq "$(kcp -n apps-rome get pod "$pod" -o jsonpath='{.status.podIP}')" "$(kcc -n apps get pod "$pod" -o jsonpath='{.status.podIP}')" "the pod IP is the remote pod's"
+assert_eq True "$(kcc -n apps get pod "$pod" -o jsonpath='{.status.conditions[?(@.type=="Ready")].status}')" "and it is Ready"
+assert_eq local "$(kcc -n apps get pods -l app=old -o jsonpath='{.items[0].spec.nodeName}' | grep -q '^liqo-' && echo remote || echo local)" "the pre-existing pod stayed where it was"
+
+# --- resilience: a remote pod deleted in the provider comes back ----------------------------
+uid=$(kcp -n apps-rome get pod "$pod" -o jsonpath='{.metadata.uid}')
+kcp -n apps-rome delete pod "$pod" --wait=false >/dev/null
+eventually 30 "provider-side deletion → the pod is recreated" bash -c "u=\$('$KUBECTL' --kubeconfig '$KP' -n apps-rome get pod '$pod' -o jsonpath='{.metadata.uid}' 2>/dev/null); [ -n \"\$u\" ] && [ \"\$u\" != '$uid' ]"
+assert_eq 5 "$(kcc -n apps get pods -l app=web -o name | wc -l | tr -d ' ')" "and the consumer still has exactly 5"
+
+# --- a DaemonSet stays local ----------------------------------------------------------------
+printf 'apiVersion: apps/v1\nkind: DaemonSet\nmetadata: {name: agent, namespace: apps}\nspec:\n  selector: {matchLabels: {app: agent}}\n  template:\n    metadata: {labels: {app: agent}}\n    spec: {containers: [{name: a, image: registry.example/agent}]}\n' | kcc apply -f - >/dev/null
+eventually 20 "the DaemonSet's pod runs on the local node" bash -c "[ \"\$('$KUBECTL' --kubeconfig '$KC' -n apps get pods -l app=agent -o name | wc -l)\" -ge 1 ]"
+assert_eq "" "$(kcc -n apps get pods -l app=agent --field-selector spec.nodeName=liqo-milan -o name)" "and none on the virtual node"
+
+# --- scale to zero: the provider is emptied --------------------------------------------------
+kcc -n apps scale deployment web --replicas 0 >/dev/null
+eventually 40 "scale to 0 → no pod of web left in the provider" bash -c "[ -z \"\$('$KUBECTL' --kubeconfig '$KP' -n apps-rome get pods,shadowpods -l app=web -o name 2>/dev/null)\" ]"
+eventually 20 "and none in the consumer" bash -c "[ -z \"\$('$KUBECTL' --kubeconfig '$KC' -n apps get pods -l app=web -o name 2>/dev/null)\" ]"
+
+# --- mapping strategies and the clusterSelector ---------------------------------------------
+kcc create namespace same >/dev/null; kcc create namespace picked >/dev/null; kcc create namespace nowhere >/dev/null
+"$CTL" offload namespace same --kubeconfig "$KC" --namespace-mapping-strategy EnforceSameName --timeout 60 >/dev/null 2>&1 && pass "EnforceSameName" || fail "EnforceSameName offload failed"
+assert_eq rome "$(kcp get ns same -o jsonpath='{.metadata.labels.liqo\.io/remote-cluster-id}')" "provider: twin namespace with the same name"
+"$CTL" offload namespace picked --kubeconfig "$KC" --namespace-mapping-strategy SelectedName --remote-namespace-name chosen --selector topology.kubernetes.io/region=eu-west --timeout 60 >/dev/null 2>&1 \
+  && pass "SelectedName with a clusterSelector matching the provider's region" || fail "SelectedName offload failed"
+assert_eq picked "$(kcp get ns chosen -o jsonpath='{.metadata.annotations.liqo\.io/original-name}')" "provider: twin namespace 'chosen'"
+out=$("$CTL" offload namespace nowhere --kubeconfig "$KC" --selector topology.kubernetes.io/region=mars --timeout 30 2>&1) || true
+assert_contains "$out" "NamespaceOffloading: NoClusterSelected" "a selector no peer matches selects no cluster"
+assert_contains "$out" "milan: OffloadingRequired=False (ClusterNotSelected)" "saying so per cluster"
+assert_eq "" "$(kcp get ns nowhere-rome -o name 2>/dev/null)" "and nothing is made in the provider"
+
+# --- unoffload: the twin goes, the local namespace stays ------------------------------------
+out=$("$CTL" unoffload namespace same --kubeconfig "$KC" --timeout 60 2>&1) && pass "spillctl unoffload namespace same" || fail "unoffload failed: $out"
+eventually 30 "provider: the twin namespace is deleted" bash -c "[ -z \"\$('$KUBECTL' --kubeconfig '$KP' get ns same -o name 2>/dev/null)\" ]"
+assert_eq "" "$(kcc get ns same -o jsonpath='{.metadata.labels.liqo\.io/scheduling-enabled}')" "consumer: the namespace is no longer labelled"
+assert_eq same "$(kcc get ns same -o jsonpath='{.metadata.name}')" "and still exists"
+finish

@@ -1,0 +1,158 @@
+// Liqo's offloading rules as pure functions: remote names, clusterSelector matching and its text
+// form, per-cluster conditions and the phase, the pod webhook's patch, and pod translation.
+#include "offloading/ClusterSelectorText.h"
+#include "offloading/OffloadingPolicy.h"
+#include "virtualkubelet/PodTranslation.h"
+
+#include <QTest>
+
+using namespace spillway;
+using namespace spillway::offloading;
+using nlohmann::json;
+
+namespace {
+
+// The webhook's patches only add or replace fields of the pod spec.
+json applyPatch(json doc, const json &patch)
+{
+    for (const auto &op : patch) {
+        const std::string path = op["path"];
+        if (path.rfind("/spec/", 0) != 0)
+            return json();
+        doc["spec"][path.substr(6)] = op["value"];
+    }
+    return doc;
+}
+
+json terms(const json &pod)
+{
+    return pod["spec"]["affinity"]["nodeAffinity"]["requiredDuringSchedulingIgnoredDuringExecution"]["nodeSelectorTerms"];
+}
+
+} // namespace
+
+class TestOffloadingPolicy : public QObject
+{
+    Q_OBJECT
+private slots:
+    void remoteNames()
+    {
+        QCOMPARE(remoteNamespaceName(json::object(), QStringLiteral("apps"), QStringLiteral("rome")), QStringLiteral("apps-rome"));
+        QCOMPARE(remoteNamespaceName({{"namespaceMappingStrategy", "EnforceSameName"}}, QStringLiteral("apps"), QStringLiteral("rome")), QStringLiteral("apps"));
+        QCOMPARE(remoteNamespaceName({{"namespaceMappingStrategy", "SelectedName"}, {"remoteNamespaceName", "x"}}, QStringLiteral("apps"), QStringLiteral("rome")),
+                 QStringLiteral("x"));
+    }
+
+    void selectorsMatchLikeTheScheduler()
+    {
+        const json labels = {{"topology.kubernetes.io/region", "eu-west"}, {"gpus", "4"}};
+        auto sel = parseClusterSelector({QStringLiteral("topology.kubernetes.io/region in (eu-west,eu-south),!spot")});
+        QVERIFY(sel.ok());
+        QVERIFY(matchesNodeSelector(*sel, labels));
+        QVERIFY(!matchesNodeSelector(*sel, {{"topology.kubernetes.io/region", "us-east"}}));
+        // Terms are alternatives.
+        auto either = parseClusterSelector({QStringLiteral("region=mars"), QStringLiteral("gpus")});
+        QVERIFY(either.ok() && matchesNodeSelector(*either, labels));
+        QVERIFY(!matchesNodeSelector(*either, json::object()));
+        // Gt/Lt compare integers; anything else does not match.
+        const json gt = {{"nodeSelectorTerms", {{{"matchExpressions", {{{"key", "gpus"}, {"operator", "Gt"}, {"values", {"2"}}}}}}}}};
+        QVERIFY(matchesNodeSelector(gt, labels));
+        QVERIFY(!matchesNodeSelector(gt, {{"gpus", "many"}}));
+        QVERIFY(matchesNodeSelector(json(), labels));                       // no selector: every peer
+        QVERIFY(matchesNodeSelector({{"nodeSelectorTerms", json::array()}}, labels));
+        QCOMPARE(clusterSelectorText(*sel), QStringList{QStringLiteral("topology.kubernetes.io/region in (eu-west,eu-south),!spot")});
+        QVERIFY(parseClusterSelector({}).ok() && parseClusterSelector({})->is_null());
+        for (const char *bad : {"bad key=1", "k in ()", "k=v,", "=v", "k=has space"})
+            QVERIFY2(!parseClusterSelector({QString::fromLatin1(bad)}).ok(), bad);
+    }
+
+    void conditionsAndPhase()
+    {
+        const json fresh = remoteNamespaceConditions({true, std::nullopt}, json::array(), QStringLiteral("t1"));
+        QCOMPARE(fresh.size(), size_t(2));
+        QVERIFY(fresh[0]["reason"] == "ClusterSelected" && fresh[1]["reason"] == "Creating");
+        const json ready = remoteNamespaceConditions({true, QStringLiteral("Accepted")}, fresh, QStringLiteral("t2"));
+        QVERIFY(ready[0]["lastTransitionTime"] == "t1");   // unchanged condition keeps its time
+        QVERIFY(ready[1]["reason"] == "NamespaceCreated" && ready[1]["status"] == "True" && ready[1]["lastTransitionTime"] == "t2");
+        QCOMPARE(remoteNamespaceConditions({false, std::nullopt}, json::array(), QStringLiteral("t")).size(), size_t(1));
+
+        using P = PeerMapping;
+        QCOMPARE(offloadingPhase(true, {}), QStringLiteral("Terminating"));
+        QCOMPARE(offloadingPhase(false, {{QStringLiteral("a"), P{false, std::nullopt}}}), QStringLiteral("NoClusterSelected"));
+        QCOMPARE(offloadingPhase(false, {{QStringLiteral("a"), P{true, QStringLiteral("Accepted")}}}), QStringLiteral("Ready"));
+        QCOMPARE(offloadingPhase(false, {{QStringLiteral("a"), P{true, QStringLiteral("CreationLoopBackOff")}}}), QStringLiteral("AllFailed"));
+        QCOMPARE(offloadingPhase(false, {{QStringLiteral("a"), P{true, QStringLiteral("CreationLoopBackOff")}}, {QStringLiteral("b"), P{true, QStringLiteral("Accepted")}}}),
+                 QStringLiteral("SomeFailed"));
+        QCOMPARE(offloadingPhase(false, {{QStringLiteral("a"), P{true, std::nullopt}}}), QStringLiteral("InProgress"));
+    }
+
+    void podPlacement()
+    {
+        const json pod = {{"metadata", {{"name", "p"}}}, {"spec", {{"containers", json::array({{{"name", "c"}}})}}}};
+        QVERIFY(podPlacementPatch(pod, {{"podOffloadingStrategy", "Local"}}).empty());
+
+        const json remote = applyPatch(pod, podPlacementPatch(pod, {{"podOffloadingStrategy", "Remote"}}));
+        QVERIFY(remote["spec"]["tolerations"][0] == json({{"key", kVirtualNodeTaint}, {"operator", "Exists"}, {"effect", "NoExecute"}}));
+        QVERIFY(terms(remote) == json::array({{{"matchExpressions", {{{"key", "liqo.io/type"}, {"operator", "In"}, {"values", {"virtual-node"}}}}}}}));
+
+        // LocalAndRemote with a selector: its peers or any local node, local preferred.
+        const json spec = {{"podOffloadingStrategy", "LocalAndRemote"}, {"clusterSelector", *parseClusterSelector({QStringLiteral("region=eu-west")})}};
+        const json both = applyPatch(pod, podPlacementPatch(pod, spec));
+        QCOMPARE(terms(both).size(), size_t(2));
+        QVERIFY(terms(both)[1]["matchExpressions"][0]["operator"] == "NotIn");
+        QVERIFY(both["spec"]["affinity"]["nodeAffinity"]["preferredDuringSchedulingIgnoredDuringExecution"][0]["weight"] == 100);
+        const json spread = applyPatch(pod, podPlacementPatch(pod, {{"podOffloadingStrategy", "LocalAndRemote"}}, false));
+        QVERIFY(!spread["spec"].contains("affinity"));   // no selector, no preference: only the toleration
+
+        // The pod's own required terms still hold: every pod term with every imposed term.
+        json pinned = pod;
+        pinned["spec"]["affinity"]["nodeAffinity"]["requiredDuringSchedulingIgnoredDuringExecution"]["nodeSelectorTerms"] =
+            json::array({{{"matchExpressions", {{{"key", "disk"}, {"operator", "In"}, {"values", {"ssd"}}}}}}});
+        const json merged = applyPatch(pinned, podPlacementPatch(pinned, {{"podOffloadingStrategy", "Remote"}}));
+        QCOMPARE(terms(merged)[0]["matchExpressions"].size(), size_t(2));
+
+        json ds = pod;
+        ds["metadata"]["ownerReferences"] = json::array({{{"kind", "DaemonSet"}, {"name", "agent"}}});
+        QVERIFY(podPlacementPatch(ds, {{"podOffloadingStrategy", "Remote"}}).empty());
+        // A toleration already there is not added twice.
+        QVERIFY(podPlacementPatch(remote, {{"podOffloadingStrategy", "Remote"}})[0]["path"] == "/spec/affinity");
+    }
+
+    void podTranslation()
+    {
+        const json local = {
+            {"metadata", {{"name", "web-1"}, {"namespace", "apps"}, {"labels", {{"app", "web"}, {kShadowPodLabel, "true"}}}, {"annotations", {{"a", "b"}}}}},
+            {"spec", {{"nodeName", "liqo-milan"}, {"serviceAccountName", "default"}, {"priority", 0}, {"hostNetwork", true},
+                      {"affinity", json::object()}, {"nodeSelector", {{"x", "y"}}},
+                      {"tolerations", json::array({{{"key", kVirtualNodeTaint}, {"operator", "Exists"}}, {{"key", "other"}, {"operator", "Exists"}}})},
+                      {"volumes", json::array({{{"name", "kube-api-access-x"}, {"projected", {{"sources", json::array({{{"serviceAccountToken", {{"path", "token"}}}}})}}}},
+                                               {{"name", "data"}, {"emptyDir", json::object()}}})},
+                      {"containers", json::array({{{"name", "c"}, {"image", "i"},
+                                                   {"volumeMounts", json::array({{{"name", "kube-api-access-x"}, {"mountPath", "/var/run/secrets"}},
+                                                                                 {{"name", "data"}, {"mountPath", "/data"}}})}}})}}},
+            {"status", {{"phase", "Pending"}}}};
+        const json shadow = virtualkubelet::shadowPodFor(local, {QStringLiteral("apps-rome"), QStringLiteral("rome"), QStringLiteral("milan"), QStringLiteral("liqo-milan")});
+        const json spec = shadow["spec"]["pod"];
+        QVERIFY(shadow["metadata"]["namespace"] == "apps-rome");
+        QVERIFY(shadow["metadata"]["labels"] == json({{"app", "web"}, {kOriginLabel, "rome"}, {kDestinationLabel, "milan"}, {kNodeNameLabel, "liqo-milan"}}));
+        QVERIFY(shadow["metadata"]["annotations"] == json({{"a", "b"}}));
+        for (const char *gone : {"nodeName", "serviceAccountName", "priority", "affinity", "nodeSelector"})
+            QVERIFY2(!spec.contains(gone), gone);
+        QVERIFY(spec["hostNetwork"] == false && spec["automountServiceAccountToken"] == false);
+        QVERIFY(spec["tolerations"] == json::array({{{"key", "other"}, {"operator", "Exists"}}}));
+        QVERIFY(spec["volumes"].size() == 1 && spec["volumes"][0]["name"] == "data");
+        QVERIFY(spec["containers"][0]["volumeMounts"] == json::array({{{"name", "data"}, {"mountPath", "/data"}}}));
+
+        const json remote = {{"status", {{"phase", "Running"}, {"podIP", "10.244.0.7"}, {"hostIP", "192.168.1.2"},
+                                         {"conditions", json::array({{{"type", "Ready"}, {"status", "True"}}})}}}};
+        const json status = virtualkubelet::localPodStatus(remote);
+        QVERIFY(status["phase"] == "Running" && status["podIP"] == "10.244.0.7" && !status.contains("hostIP"));
+        QVERIFY(virtualkubelet::offloadingBackOffStatus(local, QStringLiteral("t"))["reason"] == "OffloadingBackOff");
+        json ran = local;
+        ran["status"]["phase"] = "Running";
+        QVERIFY(virtualkubelet::offloadingBackOffStatus(ran, QStringLiteral("t"))["reason"] == "OffloadingAborted");
+    }
+};
+
+QTEST_GUILESS_MAIN(TestOffloadingPolicy)
+#include "tst_offloading_policy.moc"
