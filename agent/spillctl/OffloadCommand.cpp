@@ -60,10 +60,13 @@ int offloadNamespace(const QStringList &args)
                                                                                   "repeat for alternatives."), QStringLiteral("requirements"));
     const QCommandLineOption preferLocal(QStringLiteral("prefer-local"), QStringLiteral("LocalAndRemote: fill local nodes first (true|false)."),
                                          QStringLiteral("bool"), QStringLiteral("true"));
+    const QCommandLineOption failover(QStringLiteral("failover-seconds"), QStringLiteral("Seconds pods stay on a lost provider's virtual node before they are "
+                                                                                           "recreated elsewhere (-1: Kubernetes' 300)."),
+                                      QStringLiteral("s"), QStringLiteral("60"));
     const QCommandLineOption output({QStringLiteral("o"), QStringLiteral("output")}, QStringLiteral("Print the NamespaceOffloading (yaml|json) instead of applying it."),
                                     QStringLiteral("format"));
     const QCommandLineOption timeout(QStringLiteral("timeout"), QStringLiteral("Seconds to wait for the remote namespaces."), QStringLiteral("s"), QStringLiteral("60"));
-    p.addOptions({mapping, pods, remoteName, selector, preferLocal, output, timeout});
+    p.addOptions({mapping, pods, remoteName, selector, preferLocal, failover, output, timeout});
     parseOrExit(p, args, QStringLiteral("offload namespace"));
     if (p.positionalArguments().size() != 1)
         return usage(QStringLiteral("offload namespace takes one NAMESPACE"));
@@ -78,10 +81,13 @@ int offloadNamespace(const QStringList &args)
         return usage(QStringLiteral("--prefer-local must be true or false"));
     if (p.isSet(output) && !validOutput(p.value(output)))
         return usage(QStringLiteral("-o must be yaml or json"));
+    bool ok = false;
+    const int failoverSeconds = p.value(failover).toInt(&ok);
+    if (!ok || failoverSeconds < -1)
+        return usage(QStringLiteral("--failover-seconds must be -1 or a number of seconds"));
     auto clusterSelector = offloading::parseClusterSelector(p.values(selector));
     if (!clusterSelector)
         return fail(clusterSelector.error());
-    bool ok = false;
     const int timeoutSeconds = p.value(timeout).toInt(&ok);
     if (!ok || timeoutSeconds < 1)
         return usage(QStringLiteral("--timeout must be a positive number of seconds"));
@@ -94,7 +100,9 @@ int offloadNamespace(const QStringList &args)
     if (!clusterSelector->is_null())
         obj["spec"]["clusterSelector"] = *clusterSelector;
     if (p.value(preferLocal) == QLatin1String("false"))
-        obj["metadata"]["annotations"] = {{"spillway.dev/prefer-local", "false"}};
+        obj["metadata"]["annotations"]["spillway.dev/prefer-local"] = "false";
+    if (p.isSet(failover))
+        obj["metadata"]["annotations"]["spillway.dev/failover-seconds"] = std::to_string(failoverSeconds);
     if (p.isSet(output)) {
         printStructured(obj, p.value(output));
         return 0;

@@ -6,6 +6,8 @@
 #include "observe/Log.h"
 #include "observe/TerminationSignal.h"
 #include "peering/LocalCluster.h"
+#include "virtualkubelet/NamespaceMappings.h"
+#include "virtualkubelet/ObjectReflector.h"
 #include "virtualkubelet/PodReflector.h"
 #include "virtualkubelet/VirtualKubelet.h"
 
@@ -101,16 +103,25 @@ int main(int argc, char **argv)
     virtualkubelet::VirtualKubelet vk(&consumer, &provider, o);
     if (auto started = vk.start(); !started)
         return fail(started.error().toString());
+    const QString providerId = QString::fromStdString((*virtualNodeObj)["spec"].value("clusterID", ""));
+    virtualkubelet::NamespaceMappings mappings(&consumer, ns, providerId);
+    mappings.start();
     virtualkubelet::PodReflector::Options ro;
     ro.nodeName = o.nodeName;
-    ro.tenantNamespace = ns;
     ro.localClusterId = self->clusterId;
-    ro.providerClusterId = QString::fromStdString((*virtualNodeObj)["spec"].value("clusterID", ""));
-    virtualkubelet::PodReflector pods(&consumer, &reflectionClient, ro);
+    ro.providerClusterId = providerId;
+    virtualkubelet::PodReflector pods(&consumer, &reflectionClient, &mappings, ro);
     pods.start();
+    virtualkubelet::ObjectReflector::Options oo;
+    oo.localClusterId = self->clusterId;
+    oo.providerClusterId = providerId;
+    virtualkubelet::ObjectReflector objects(&consumer, &reflectionClient, &mappings, oo);
+    objects.start();
     observe::log("info", QStringLiteral("virtual-kubelet"), QStringLiteral("serving"), {{"node", o.nodeName}, {"virtualNode", vn}});
 
-    observe::onTerminationSignal(&app, [&pods] {
+    observe::onTerminationSignal(&app, [&pods, &objects, &mappings] {
+        mappings.stop();
+        objects.stop();
         pods.stop();
         QCoreApplication::quit();
     });

@@ -4,6 +4,7 @@
 #include "apis/offloading/v1beta1/NamespaceOffloading.h"
 #include "apis/offloading/v1beta1/VirtualNode.h"
 #include "offloading/OffloadingPolicy.h"
+#include "observe/Log.h"
 #include "peering/LocalCluster.h"
 
 #include <QDateTime>
@@ -90,7 +91,8 @@ QStringList NamespaceOffloadingReconciler::podsPredating(kube::KubeClient &clien
         return out;
     for (const auto &p : (*pods)["items"]) {
         const json meta = p["metadata"];
-        if (meta.value("creationTimestamp", "") >= since || meta.contains("deletionTimestamp"))
+        // Timestamps have whole seconds: a pod of the same second counts unless the webhook saw it (toleration).
+        if (meta.value("creationTimestamp", "") > since || meta.contains("deletionTimestamp"))
             continue;
         bool tolerates = false;
         for (const auto &t : p["spec"].value("tolerations", json::array()))
@@ -105,6 +107,9 @@ void NamespaceOffloadingReconciler::reportPreexistingPods(const json &offloading
 {
     const json meta = offloading["metadata"];
     const QString ns = QString::fromStdString(meta.value("namespace", ""));
+    const QString eventName = QStringLiteral("offloading.preexisting-pods.") + QString::fromStdString(meta.value("uid", std::string()));
+    if (m_client.get(kube::resources::events(), ns, eventName))
+        return;   // said once per NamespaceOffloading
     const QStringList pods = podsPredating(m_client, ns, meta.value("creationTimestamp", ""));
     if (pods.isEmpty())
         return;
@@ -112,13 +117,14 @@ void NamespaceOffloadingReconciler::reportPreexistingPods(const json &offloading
                                            "let them use the peers, e.g. kubectl -n %3 rollout restart deployment")
                                 .arg(pods.size()).arg(pods.mid(0, 5).join(QStringLiteral(", ")) + (pods.size() > 5 ? QStringLiteral(", …") : QString()), ns);
     const json event = {{"apiVersion", "v1"}, {"kind", "Event"},
-                        {"metadata", {{"name", "offloading.preexisting-pods." + meta.value("uid", std::string())}, {"namespace", s(ns)}}},
+                        {"metadata", {{"name", s(eventName)}, {"namespace", s(ns)}}},
                         {"involvedObject", {{"apiVersion", "offloading.liqo.io/v1beta1"}, {"kind", "NamespaceOffloading"}, {"name", "offloading"},
                                             {"namespace", s(ns)}, {"uid", meta.value("uid", "")}}},
                         {"reason", "PreexistingPods"}, {"message", s(message)}, {"type", "Warning"},
                         {"source", {{"component", "spillway-controller-manager"}}},
                         {"firstTimestamp", s(m_options.now())}, {"lastTimestamp", s(m_options.now())}, {"count", 1}};
-    (void)m_client.create(kube::resources::events(), ns, event);   // one per NamespaceOffloading; AlreadyExists is fine
+    if (auto r = m_client.create(kube::resources::events(), ns, event); !r && !r.error().isAlreadyExists())
+        observe::log("warning", QStringLiteral("offloading"), QStringLiteral("cannot record the PreexistingPods event: ") + r.error().toString());
 }
 
 Result<void> NamespaceOffloadingReconciler::reconcileNamespace(const QString &ns)
@@ -146,8 +152,9 @@ Result<void> NamespaceOffloadingReconciler::reconcileNamespace(const QString &ns
         if (!r)
             return r.error();
         meta = (*r)["metadata"];
-        reportPreexistingPods(*obj);
     }
+    if (!terminating)
+        reportPreexistingPods(*obj);
     if (auto r = setSchedulingLabel(ns, !terminating && spec.value("podOffloadingStrategy", "LocalAndRemote") != "Local"); !r)
         return r;
 

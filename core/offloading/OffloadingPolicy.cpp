@@ -137,8 +137,9 @@ QString offloadingPhase(bool terminating, const std::map<QString, PeerMapping> &
     return QStringLiteral("InProgress");
 }
 
-json podPlacementPatch(const json &pod, const json &spec, bool preferLocal)
+json podPlacementPatch(const json &pod, const json &spec, PlacementOptions options)
 {
+    const bool preferLocal = options.preferLocal;
     const std::string strategy = spec.is_object() && spec.contains("podOffloadingStrategy") ? str(spec, "podOffloadingStrategy") : "LocalAndRemote";
     if (strategy == "Local" || isDaemonSetPod(pod))
         return json::array();
@@ -149,10 +150,33 @@ json podPlacementPatch(const json &pod, const json &spec, bool preferLocal)
     const bool tolerated = std::any_of(tolerations.begin(), tolerations.end(), [](const json &t) {
         return t.value("key", "") == kVirtualNodeTaint && t.value("operator", "") == "Exists";
     });
+    bool tolerationsChanged = false;
     if (!tolerated) {
         tolerations.push_back({{"key", kVirtualNodeTaint}, {"operator", "Exists"}, {"effect", "NoExecute"}});
-        patch.push_back({{"op", podSpec.contains("tolerations") ? "replace" : "add"}, {"path", "/spec/tolerations"}, {"value", tolerations}});
+        tolerationsChanged = true;
     }
+    if (options.failoverSeconds >= 0) {
+        // Replaces the 300 s the DefaultTolerationSeconds admission plugin put there; a pod's own
+        // shorter setting wins.
+        for (const char *key : {"node.kubernetes.io/not-ready", "node.kubernetes.io/unreachable"}) {
+            bool found = false;
+            for (auto &t : tolerations) {
+                if (t.value("key", "") != key || t.value("effect", "") != "NoExecute")
+                    continue;
+                found = true;
+                if (t.contains("tolerationSeconds") && t["tolerationSeconds"].is_number() && t["tolerationSeconds"].get<int>() > options.failoverSeconds) {
+                    t["tolerationSeconds"] = options.failoverSeconds;
+                    tolerationsChanged = true;
+                }
+            }
+            if (!found) {
+                tolerations.push_back({{"key", key}, {"operator", "Exists"}, {"effect", "NoExecute"}, {"tolerationSeconds", options.failoverSeconds}});
+                tolerationsChanged = true;
+            }
+        }
+    }
+    if (tolerationsChanged)
+        patch.push_back({{"op", podSpec.contains("tolerations") ? "replace" : "add"}, {"path", "/spec/tolerations"}, {"value", tolerations}});
 
     // The selector's terms, each restricted to virtual nodes (Remote); for LocalAndRemote one more
     // term admits every non-virtual node.

@@ -52,6 +52,14 @@ QString offloadingPhase(bool terminating, const std::map<QString, PeerMapping> &
 // pod on the selected virtual nodes (Remote) or on those or local nodes (LocalAndRemote, with a
 // preference for local nodes unless the namespace opts out). Empty when nothing changes.
 // DaemonSet pods are pinned to a node already and are left alone.
-nlohmann::json podPlacementPatch(const nlohmann::json &pod, const nlohmann::json &offloadingSpec, bool preferLocal = true);
+// Failover: pods that may run remotely tolerate a NotReady or unreachable node for only
+// failoverSeconds (instead of Kubernetes' 300), so when a provider is lost the node lifecycle
+// controller evicts them from its virtual node soon and their controllers recreate them where
+// there is room. Negative: leave Kubernetes' default.
+struct PlacementOptions {
+    bool preferLocal = true;
+    int failoverSeconds = 60;
+};
+nlohmann::json podPlacementPatch(const nlohmann::json &pod, const nlohmann::json &offloadingSpec, PlacementOptions options = {});
 
 } // namespace spillway::offloading

@@ -13,8 +13,14 @@ webhook::AdmissionResponse PodPlacementMutator::operator()(const webhook::Admiss
     const json offloading = m_offloadingIn ? m_offloadingIn(request.ns) : json();
     if (!offloading.is_object() || offloading["metadata"].contains("deletionTimestamp"))
         return webhook::AdmissionResponse::allow();
-    const bool preferLocal = offloading["metadata"].value("annotations", json::object()).value(kPreferLocalAnnotation, "true") != "false";
-    const json patch = podPlacementPatch(request.object, offloading.value("spec", json::object()), preferLocal);
+    const json annotations = offloading["metadata"].value("annotations", json::object());
+    PlacementOptions options;
+    options.preferLocal = annotations.value(kPreferLocalAnnotation, "true") != "false";
+    bool ok = false;
+    const int seconds = QString::fromStdString(annotations.value(kFailoverSecondsAnnotation, "")).toInt(&ok);
+    if (ok && seconds >= -1)
+        options.failoverSeconds = seconds;
+    const json patch = podPlacementPatch(request.object, offloading.value("spec", json::object()), options);
     webhook::AdmissionResponse out = webhook::AdmissionResponse::allow();
     if (!patch.empty())
         out.patch = patch;

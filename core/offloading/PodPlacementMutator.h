@@ -10,7 +10,8 @@ namespace spillway::offloading {
 // by its namespace's NamespaceOffloading (podPlacementPatch). A namespace whose NamespaceOffloading
 // is gone is not steered; the pod is admitted unchanged rather than refused. The annotation
 // spillway.dev/prefer-local=false on the NamespaceOffloading lets LocalAndRemote pods spread
-// without a preference for local nodes.
+// without a preference for local nodes; spillway.dev/failover-seconds sets how long pods stay on a
+// lost provider's virtual node before they are evicted and recreated elsewhere (default 60).
 class PodPlacementMutator
 {
 public:
@@ -25,5 +26,6 @@ private:
 };
 
 inline constexpr const char *kPreferLocalAnnotation = "spillway.dev/prefer-local";
+inline constexpr const char *kFailoverSecondsAnnotation = "spillway.dev/failover-seconds";   // -1: Kubernetes' default
 
 } // namespace spillway::offloading

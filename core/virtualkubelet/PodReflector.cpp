@@ -1,6 +1,5 @@
 #include "virtualkubelet/PodReflector.h"
 
-#include "apis/offloading/v1beta1/NamespaceMap.h"
 #include "apis/offloading/v1beta1/ShadowPod.h"
 #include "offloading/OffloadingPolicy.h"
 #include "virtualkubelet/PodTranslation.h"
@@ -11,8 +10,8 @@ namespace spillway::virtualkubelet {
 
 using nlohmann::json;
 
-PodReflector::PodReflector(kube::KubeClient *consumer, kube::KubeClient *provider, Options options, QObject *parent)
-    : QObject(parent), m_consumer(consumer), m_provider(provider), m_options(std::move(options)),
+PodReflector::PodReflector(kube::KubeClient *consumer, kube::KubeClient *provider, NamespaceMappings *mappings, Options options, QObject *parent)
+    : QObject(parent), m_consumer(consumer), m_provider(provider), m_mappings(mappings), m_options(std::move(options)),
       m_limiter(std::make_unique<kube::ItemRateLimiter>(kube::steadyClock(), 20, 30000)),
       m_queue(std::make_unique<kube::WorkQueue>(kube::steadyClock(), m_limiter.get()))
 {
@@ -31,16 +30,13 @@ void PodReflector::start()
     m_localPods = std::make_unique<kube::Informer>(m_consumer, kube::resources::pods(), lo, this);
     m_localPods->addHandlers({enqueue, [enqueue](const json &, const json &now) { enqueue(now); }, [enqueue](const json &o, bool) { enqueue(o); }});
 
-    kube::Informer::Options mo;
-    mo.ns = m_options.tenantNamespace;
-    mo.labelSelector = QStringLiteral("liqo.io/remote-cluster-id=") + m_options.providerClusterId;
-    m_maps = std::make_unique<kube::Informer>(m_consumer, apis::offloading::v1beta1::namespaceMapResource(), mo, this);
-    m_maps->addHandlers({[this](const json &m) { onNamespaceMap(m); }, [this](const json &, const json &m) { onNamespaceMap(m); },
-                         [this](const json &, bool) { onNamespaceMap(json::object()); }});
+    connect(m_mappings, &NamespaceMappings::changed, this, &PodReflector::onMappingChanged);
+    const auto mapped = m_mappings->all();
+    for (auto it = mapped.cbegin(); it != mapped.cend(); ++it)
+        onMappingChanged(it.key(), it.value());
 
     m_controller = std::make_unique<kube::Controller>(QStringLiteral("pods"), m_queue.get(), [this](const QString &key) { return reconcile(key); },
                                                       m_options.workers, 30);
-    m_maps->start();
     m_localPods->start();
     m_controller->start();
 }
@@ -49,85 +45,50 @@ void PodReflector::stop()
 {
     if (m_localPods)
         m_localPods->stop();
-    if (m_maps)
-        m_maps->stop();
     for (auto &[ns, informer] : m_remotePods)
         informer->stop();
     if (m_controller)
         m_controller->stop();
 }
 
-// Runs on the client's thread: keeps the Accepted mappings and a watch on each twin namespace.
-void PodReflector::onNamespaceMap(const json &map)
+// A namespace became offloaded here (remote set) or stopped being (remote empty): watch its
+// twin's pods, and look at its pods again.
+void PodReflector::onMappingChanged(const QString &local, const QString &remote)
 {
-    QHash<QString, QString> accepted;
-    const json mapping = map.value("status", json::object()).value("currentMapping", json::object());
-    for (const auto &[local, entry] : mapping.items())
-        if (entry.value("phase", "") == "Accepted")
-            accepted.insert(QString::fromStdString(local), QString::fromStdString(entry.value("remoteNamespace", "")));
-    QSet<QString> changed;
-    {
-        std::lock_guard lock(m_mutex);
-        for (auto it = accepted.cbegin(); it != accepted.cend(); ++it)
-            if (m_localToRemote.value(it.key()) != it.value())
-                changed.insert(it.key());
-        for (auto it = m_localToRemote.cbegin(); it != m_localToRemote.cend(); ++it)
-            if (!accepted.contains(it.key()))
-                changed.insert(it.key());
-        m_localToRemote = accepted;
-    }
-    for (const QString &remote : accepted)
-        watchRemoteNamespace(remote);
+    const auto mapped = m_mappings->all();
     for (auto it = m_remotePods.begin(); it != m_remotePods.end();) {
-        if (!accepted.values().contains(it->first)) {
+        if (!mapped.values().contains(it->first)) {
             it->second->stop();
             it = m_remotePods.erase(it);
         } else {
             ++it;
         }
     }
-    // Pods of namespaces that just became (or stopped being) offloaded here.
+    if (!remote.isEmpty() && !m_remotePods.count(remote)) {
+        kube::Informer::Options ro;
+        ro.ns = remote;
+        ro.labelSelector = QStringLiteral("%1=%2").arg(QLatin1String(offloading::kNodeNameLabel), m_options.nodeName);
+        auto informer = std::make_unique<kube::Informer>(m_provider, kube::resources::pods(), ro, this);
+        auto enqueue = [this](const json &pod) {
+            const QString localNs = m_mappings->localOf(QString::fromStdString(pod["metadata"].value("namespace", "")));
+            if (!localNs.isEmpty())
+                m_queue->add(localNs + QLatin1Char('/') + QString::fromStdString(pod["metadata"].value("name", "")));
+        };
+        informer->addHandlers({enqueue, [enqueue](const json &, const json &now) { enqueue(now); }, [enqueue](const json &o, bool) { enqueue(o); }});
+        informer->start();
+        m_remotePods.emplace(remote, std::move(informer));
+    }
     if (m_localPods)
         for (const json &pod : m_localPods->store().list())
-            if (changed.contains(QString::fromStdString(pod["metadata"].value("namespace", ""))))
+            if (QString::fromStdString(pod["metadata"].value("namespace", "")) == local)
                 m_queue->add(kube::Store::keyOf(pod));
-}
-
-void PodReflector::watchRemoteNamespace(const QString &remote)
-{
-    if (m_remotePods.count(remote))
-        return;
-    kube::Informer::Options ro;
-    ro.ns = remote;
-    ro.labelSelector = QStringLiteral("%1=%2").arg(QLatin1String(offloading::kNodeNameLabel), m_options.nodeName);
-    auto informer = std::make_unique<kube::Informer>(m_provider, kube::resources::pods(), ro, this);
-    auto enqueue = [this](const json &pod) {
-        const QString local = localNamespaceOf(QString::fromStdString(pod["metadata"].value("namespace", "")));
-        if (!local.isEmpty())
-            m_queue->add(local + QLatin1Char('/') + QString::fromStdString(pod["metadata"].value("name", "")));
-    };
-    informer->addHandlers({enqueue, [enqueue](const json &, const json &now) { enqueue(now); }, [enqueue](const json &o, bool) { enqueue(o); }});
-    informer->start();
-    m_remotePods.emplace(remote, std::move(informer));
-}
-
-QString PodReflector::remoteNamespaceOf(const QString &local) const
-{
-    std::lock_guard lock(m_mutex);
-    return m_localToRemote.value(local);
-}
-
-QString PodReflector::localNamespaceOf(const QString &remote) const
-{
-    std::lock_guard lock(m_mutex);
-    return m_localToRemote.key(remote);
 }
 
 Result<void> PodReflector::reconcile(const QString &key)
 {
     const QString ns = key.section(QLatin1Char('/'), 0, 0), name = key.section(QLatin1Char('/'), 1);
     const kube::ResourceRef shadows = apis::offloading::v1beta1::shadowPodResource();
-    const QString remoteNs = remoteNamespaceOf(ns);
+    const QString remoteNs = m_mappings->remoteOf(ns);
     auto local = m_consumer->get(kube::resources::pods(), ns, name);
     if (!local && !local.error().isNotFound())
         return local.error();

@@ -6,13 +6,12 @@
 #include "kube/KubeClient.h"
 #include "kube/RateLimiter.h"
 #include "kube/WorkQueue.h"
+#include "virtualkubelet/NamespaceMappings.h"
 
-#include <QHash>
 #include <QObject>
 
 #include <map>
 #include <memory>
-#include <mutex>
 
 namespace spillway::virtualkubelet {
 
@@ -30,12 +29,11 @@ class PodReflector : public QObject
 public:
     struct Options {
         QString nodeName;                 // liqo-<slice>
-        QString tenantNamespace;          // where our NamespaceMap for the provider is
         QString localClusterId, providerClusterId;
         int workers = 4;
         QString fieldManager = QStringLiteral("reflection.spillway.dev");
     };
-    PodReflector(kube::KubeClient *consumer, kube::KubeClient *provider, Options options, QObject *parent = nullptr);
+    PodReflector(kube::KubeClient *consumer, kube::KubeClient *provider, NamespaceMappings *mappings, Options options, QObject *parent = nullptr);
     ~PodReflector() override;
 
     void start();
@@ -45,20 +43,16 @@ public:
     quint64 reflected() const { return m_controller ? m_controller->reconciled() : 0; }
 
 private:
-    void onNamespaceMap(const nlohmann::json &map);
-    void watchRemoteNamespace(const QString &remote);
-    QString remoteNamespaceOf(const QString &local) const;
-    QString localNamespaceOf(const QString &remote) const;
+    void onMappingChanged(const QString &local, const QString &remote);
 
     kube::KubeClient *m_consumer, *m_provider;
+    NamespaceMappings *m_mappings;
     Options m_options;
     std::unique_ptr<kube::ItemRateLimiter> m_limiter;
     std::unique_ptr<kube::WorkQueue> m_queue;
     std::unique_ptr<kube::Controller> m_controller;
-    std::unique_ptr<kube::Informer> m_localPods, m_maps;
+    std::unique_ptr<kube::Informer> m_localPods;
     std::map<QString, std::unique_ptr<kube::Informer>> m_remotePods;   // by remote namespace
-    mutable std::mutex m_mutex;
-    QHash<QString, QString> m_localToRemote;                            // Accepted mappings only
 };
 
 } // namespace spillway::virtualkubelet

@@ -69,6 +69,25 @@ kcp -n apps-rome delete pod "$pod" --wait=false >/dev/null
 eventually 30 "provider-side deletion → the pod is recreated" bash -c "u=\$('$KUBECTL' --kubeconfig '$KP' -n apps-rome get pod '$pod' -o jsonpath='{.metadata.uid}' 2>/dev/null); [ -n \"\$u\" ] && [ \"\$u\" != '$uid' ]"
 assert_eq 5 "$(kcc -n apps get pods -l app=web -o name | wc -l | tr -d ' ')" "and the consumer still has exactly 5"
 
+# --- object reflection: ConfigMaps, Secrets, Services follow into the twin -------------------
+kcc -n apps create configmap settings --from-literal=mode=fast >/dev/null
+kcc -n apps create secret generic token --from-literal=key=s3cr3t >/dev/null
+kcc -n apps expose deployment web --port 80 --target-port 8080 >/dev/null
+eventually 20 "the ConfigMap is reflected into apps-rome" bash -c "[ \"\$('$KUBECTL' --kubeconfig '$KP' -n apps-rome get cm settings -o jsonpath='{.data.mode}' 2>/dev/null)\" = fast ]"
+assert_eq rome "$(kcp -n apps-rome get cm settings -o jsonpath='{.metadata.labels.offloading\.liqo\.io/origin}')" "labelled with its origin"
+eventually 20 "the Secret too" bash -c "[ \"\$('$KUBECTL' --kubeconfig '$KP' -n apps-rome get secret token -o jsonpath='{.data.key}' 2>/dev/null)\" = \"\$(printf s3cr3t | base64)\" ]"
+eventually 20 "and the Service, with the provider's own cluster IP" bash -c "ip=\$('$KUBECTL' --kubeconfig '$KP' -n apps-rome get svc web -o jsonpath='{.spec.clusterIP}' 2>/dev/null); [ -n \"\$ip\" ] && [ \"\$ip\" != \"\$('$KUBECTL' --kubeconfig '$KC' -n apps get svc web -o jsonpath='{.spec.clusterIP}')\" ]"
+assert_eq 8080 "$(kcp -n apps-rome get svc web -o jsonpath='{.spec.ports[0].targetPort}')" "ports carried over"
+assert_eq "" "$(kcp -n apps-rome get cm kube-root-ca.crt -o jsonpath='{.metadata.labels.offloading\.liqo\.io/origin}')" "the provider's own kube-root-ca.crt is left alone"
+kcc -n apps patch configmap settings --type merge -p '{"data":{"mode":"safe"}}' >/dev/null
+eventually 20 "a change is reflected" bash -c "[ \"\$('$KUBECTL' --kubeconfig '$KP' -n apps-rome get cm settings -o jsonpath='{.data.mode}')\" = safe ]"
+kcp -n apps-rome delete cm settings >/dev/null
+eventually 20 "a copy deleted on the provider is put back" bash -c "'$KUBECTL' --kubeconfig '$KP' -n apps-rome get cm settings >/dev/null 2>&1"
+kcc -n apps annotate secret token liqo.io/skip-reflection=true >/dev/null
+eventually 20 "liqo.io/skip-reflection withdraws the copy" bash -c "! '$KUBECTL' --kubeconfig '$KP' -n apps-rome get secret token >/dev/null 2>&1"
+kcc -n apps delete configmap settings >/dev/null
+eventually 20 "deleting the local object deletes the copy" bash -c "! '$KUBECTL' --kubeconfig '$KP' -n apps-rome get cm settings >/dev/null 2>&1"
+
 # --- a DaemonSet stays local ----------------------------------------------------------------
 printf 'apiVersion: apps/v1\nkind: DaemonSet\nmetadata: {name: agent, namespace: apps}\nspec:\n  selector: {matchLabels: {app: agent}}\n  template:\n    metadata: {labels: {app: agent}}\n    spec: {containers: [{name: a, image: registry.example/agent}]}\n' | kcc apply -f - >/dev/null
 eventually 20 "the DaemonSet's pod runs on the local node" bash -c "[ \"\$('$KUBECTL' --kubeconfig '$KC' -n apps get pods -l app=agent -o name | wc -l)\" -ge 1 ]"
@@ -96,4 +115,26 @@ out=$("$CTL" unoffload namespace same --kubeconfig "$KC" --timeout 60 2>&1) && p
 eventually 30 "provider: the twin namespace is deleted" bash -c "[ -z \"\$('$KUBECTL' --kubeconfig '$KP' get ns same -o name 2>/dev/null)\" ]"
 assert_eq "" "$(kcc get ns same -o jsonpath='{.metadata.labels.liqo\.io/scheduling-enabled}')" "consumer: the namespace is no longer labelled"
 assert_eq same "$(kcc get ns same -o jsonpath='{.metadata.name}')" "and still exists"
+
+# --- LocalAndRemote: local nodes first, the virtual node takes the overflow ------------------
+# The consumer's one node has 8 CPU; pods of 3 CPU: two fit locally, the third goes remote.
+kcc create namespace mixed >/dev/null
+"$CTL" offload namespace mixed --kubeconfig "$KC" --timeout 60 >/dev/null 2>&1 && pass "offload mixed (LocalAndRemote, the default)" || fail "offload mixed failed"
+kcc -n mixed create deployment batch --image registry.example/batch --replicas 3 >/dev/null
+kcc -n mixed set resources deployment batch --requests cpu=3 >/dev/null
+eventually 40 "3 pods Running" bash -c "[ \"\$('$KUBECTL' --kubeconfig '$KC' -n mixed get pods -l app=batch --field-selector status.phase=Running -o name | wc -l)\" = 3 ]"
+assert_eq 1 "$(kcc -n mixed get pods -l app=batch --field-selector spec.nodeName=liqo-milan -o name | wc -l | tr -d ' ')" "exactly the overflow (1 of 3) runs on the virtual node"
+
+# --- failover: a lost provider's pods are recreated locally; on its return no duplicate runs --
+kcc create namespace resilient >/dev/null
+"$CTL" offload namespace resilient --kubeconfig "$KC" --prefer-local=false --failover-seconds 5 --timeout 60 >/dev/null 2>&1 && pass "offload resilient (failover after 5 s)" || fail "offload resilient failed"
+printf 'apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: api, namespace: resilient}\nspec:\n  replicas: 2\n  selector: {matchLabels: {app: api}}\n  template:\n    metadata: {labels: {app: api}}\n    spec:\n      affinity: {nodeAffinity: {preferredDuringSchedulingIgnoredDuringExecution: [{weight: 100, preference: {matchExpressions: [{key: liqo.io/type, operator: In, values: [virtual-node]}]}}]}}\n      containers: [{name: api, image: registry.example/api}]\n' | kcc apply -f - >/dev/null
+eventually 40 "2 pods Running on the virtual node" bash -c "[ \"\$('$KUBECTL' --kubeconfig '$KC' -n resilient get pods -l app=api --field-selector spec.nodeName=liqo-milan,status.phase=Running -o name | wc -l)\" = 2 ]"
+assert_contains "$(kcc -n resilient get pods -l app=api -o jsonpath='{.items[0].spec.tolerations}')" '"key":"node.kubernetes.io/unreachable","operator":"Exists","tolerationSeconds":5' "the webhook set the failover time"
+"$RUN" cluster stop "$p" kube-apiserver >/dev/null 2>&1
+eventually 90 "provider lost → both pods recreated and Running on the local node" \
+  bash -c "[ \"\$('$KUBECTL' --kubeconfig '$KC' -n resilient get pods -l app=api -o json | python3 -c 'import json,sys; print(sum(1 for p in json.load(sys.stdin)[\"items\"] if not p[\"spec\"][\"nodeName\"].startswith(\"liqo-\") and p[\"status\"].get(\"phase\")==\"Running\" and \"deletionTimestamp\" not in p[\"metadata\"]))')\" = 2 ]"
+"$RUN" cluster start "$p" kube-apiserver >/dev/null 2>&1
+eventually 90 "provider back → the evicted pods' remote twins are removed" bash -c "[ -z \"\$('$KUBECTL' --kubeconfig '$KP' -n resilient-rome get pods,shadowpods -l app=api -o name 2>/dev/null)\" ] && '$KUBECTL' --kubeconfig '$KP' get ns resilient-rome >/dev/null 2>&1"
+eventually 60 "and the consumer keeps exactly 2 pods, none terminating" bash -c "[ \"\$('$KUBECTL' --kubeconfig '$KC' -n resilient get pods -l app=api -o name | wc -l)\" = 2 ]"
 finish

@@ -2,6 +2,7 @@
 // form, per-cluster conditions and the phase, the pod webhook's patch, and pod translation.
 #include "offloading/ClusterSelectorText.h"
 #include "offloading/OffloadingPolicy.h"
+#include "virtualkubelet/ObjectReflection.h"
 #include "virtualkubelet/PodTranslation.h"
 
 #include <QTest>
@@ -93,6 +94,14 @@ private slots:
 
         const json remote = applyPatch(pod, podPlacementPatch(pod, {{"podOffloadingStrategy", "Remote"}}));
         QVERIFY(remote["spec"]["tolerations"][0] == json({{"key", kVirtualNodeTaint}, {"operator", "Exists"}, {"effect", "NoExecute"}}));
+        // Failover: a lost provider's pods are evicted after 60 s, not Kubernetes' 300.
+        QVERIFY(remote["spec"]["tolerations"][2] == json({{"key", "node.kubernetes.io/unreachable"}, {"operator", "Exists"}, {"effect", "NoExecute"}, {"tolerationSeconds", 60}}));
+        json defaulted = pod;
+        defaulted["spec"]["tolerations"] = json::array({{{"key", "node.kubernetes.io/not-ready"}, {"operator", "Exists"}, {"effect", "NoExecute"}, {"tolerationSeconds", 300}}});
+        const json shortened = applyPatch(defaulted, podPlacementPatch(defaulted, {{"podOffloadingStrategy", "Remote"}}, {true, 5}));
+        QVERIFY(shortened["spec"]["tolerations"][0]["tolerationSeconds"] == 5);
+        const json untouched = applyPatch(defaulted, podPlacementPatch(defaulted, {{"podOffloadingStrategy", "Remote"}}, {true, -1}));
+        QVERIFY(untouched["spec"]["tolerations"][0]["tolerationSeconds"] == 300 && untouched["spec"]["tolerations"].size() == 2);
         QVERIFY(terms(remote) == json::array({{{"matchExpressions", {{{"key", "liqo.io/type"}, {"operator", "In"}, {"values", {"virtual-node"}}}}}}}));
 
         // LocalAndRemote with a selector: its peers or any local node, local preferred.
@@ -101,7 +110,7 @@ private slots:
         QCOMPARE(terms(both).size(), size_t(2));
         QVERIFY(terms(both)[1]["matchExpressions"][0]["operator"] == "NotIn");
         QVERIFY(both["spec"]["affinity"]["nodeAffinity"]["preferredDuringSchedulingIgnoredDuringExecution"][0]["weight"] == 100);
-        const json spread = applyPatch(pod, podPlacementPatch(pod, {{"podOffloadingStrategy", "LocalAndRemote"}}, false));
+        const json spread = applyPatch(pod, podPlacementPatch(pod, {{"podOffloadingStrategy", "LocalAndRemote"}}, {false, 60}));
         QVERIFY(!spread["spec"].contains("affinity"));   // no selector, no preference: only the toleration
 
         // The pod's own required terms still hold: every pod term with every imposed term.
@@ -151,6 +160,33 @@ private slots:
         json ran = local;
         ran["status"]["phase"] = "Running";
         QVERIFY(virtualkubelet::offloadingBackOffStatus(ran, QStringLiteral("t"))["reason"] == "OffloadingAborted");
+    }
+
+    void objectReflection()
+    {
+        using namespace spillway::virtualkubelet;
+        const json cm = {{"kind", "ConfigMap"}, {"metadata", {{"name", "settings"}, {"namespace", "apps"}, {"uid", "u"}, {"resourceVersion", "7"},
+                                                              {"annotations", {{"kubectl.kubernetes.io/last-applied-configuration", "{}"}}}}},
+                         {"data", {{"mode", "fast"}}}};
+        auto copy = remoteCopy(QStringLiteral("configmaps"), cm, QStringLiteral("apps-rome"), QStringLiteral("rome"), QStringLiteral("milan"));
+        QVERIFY(copy);
+        QVERIFY((*copy)["metadata"] == json({{"name", "settings"}, {"namespace", "apps-rome"},
+                                             {"labels", {{kOriginLabel, "rome"}, {kDestinationLabel, "milan"}}}}));   // no uid, version or kubectl noise
+        QVERIFY((*copy)["data"] == cm["data"]);
+        json skipped = cm;
+        skipped["metadata"]["annotations"][kSkipReflectionAnnotation] = "true";
+        QVERIFY(!remoteCopy(QStringLiteral("configmaps"), skipped, QStringLiteral("x"), QStringLiteral("a"), QStringLiteral("b")));
+        skipped["metadata"]["annotations"][kSkipReflectionAnnotation] = "False";   // Liqo: only "false" means reflect
+        QVERIFY(shouldReflect(QStringLiteral("configmaps"), skipped));
+        QVERIFY(!shouldReflect(QStringLiteral("configmaps"), {{"metadata", {{"name", "kube-root-ca.crt"}}}}));
+        QVERIFY(!shouldReflect(QStringLiteral("secrets"), {{"metadata", {{"name", "t"}}}, {"type", "kubernetes.io/service-account-token"}}));
+        const json svc = {{"kind", "Service"}, {"metadata", {{"name", "web"}}},
+                          {"spec", {{"type", "NodePort"}, {"clusterIP", "10.96.0.9"}, {"clusterIPs", {"10.96.0.9"}}, {"selector", {{"app", "web"}}},
+                                    {"ports", {{{"port", 80}, {"targetPort", 8080}, {"nodePort", 30080}}}}}}};
+        auto svcCopy = remoteCopy(QStringLiteral("services"), svc, QStringLiteral("apps-rome"), QStringLiteral("rome"), QStringLiteral("milan"));
+        QVERIFY(svcCopy && !(*svcCopy)["spec"].contains("clusterIP") && !(*svcCopy)["spec"]["ports"][0].contains("nodePort"));
+        QVERIFY((*svcCopy)["spec"]["selector"] == svc["spec"]["selector"]);
+        QVERIFY(!shouldReflect(QStringLiteral("services"), {{"metadata", {{"name", "kubernetes"}}}}));
     }
 };
 

@@ -1,0 +1,53 @@
+#pragma once
+
+#include "common/Error.h"
+#include "kube/Controller.h"
+#include "kube/Informer.h"
+#include "kube/KubeClient.h"
+#include "kube/RateLimiter.h"
+#include "kube/WorkQueue.h"
+#include "virtualkubelet/NamespaceMappings.h"
+
+#include <QObject>
+
+#include <map>
+#include <memory>
+
+namespace spillway::virtualkubelet {
+
+// Keeps the ConfigMaps, Secrets and Services of each offloaded namespace in its twin on the
+// provider (remoteCopy), so offloaded pods find what they mount and the names they call. A local
+// change is pushed at once (a watch per namespace and kind), a local deletion or a
+// liqo.io/skip-reflection annotation deletes the copy, and a copy changed or deleted on the
+// provider is put back. Objects there that are not ours (no origin label) are never touched.
+// Key: "<kind>/<local ns>/<name>".
+class ObjectReflector : public QObject
+{
+    Q_OBJECT
+public:
+    struct Options {
+        QString localClusterId, providerClusterId;
+        int workers = 2;
+        QString fieldManager = QStringLiteral("reflection.spillway.dev");
+    };
+    ObjectReflector(kube::KubeClient *consumer, kube::KubeClient *provider, NamespaceMappings *mappings, Options options, QObject *parent = nullptr);
+    ~ObjectReflector() override;
+
+    void start();
+    void stop();
+    Result<void> reconcile(const QString &key);
+
+private:
+    void onMappingChanged(const QString &local, const QString &remote);
+
+    kube::KubeClient *m_consumer, *m_provider;
+    NamespaceMappings *m_mappings;
+    Options m_options;
+    std::unique_ptr<kube::ItemRateLimiter> m_limiter;
+    std::unique_ptr<kube::WorkQueue> m_queue;
+    std::unique_ptr<kube::Controller> m_controller;
+    // by "<kind>/<local ns>": the local and the remote watch
+    std::map<QString, std::pair<std::unique_ptr<kube::Informer>, std::unique_ptr<kube::Informer>>> m_watches;
+};
+
+} // namespace spillway::virtualkubelet
