@@ -55,7 +55,14 @@ void PodReflector::stop()
 // twin's pods, and look at its pods again.
 void PodReflector::onMappingChanged(const QString &local, const QString &remote)
 {
+    watchRemote(remote);
+    requeueNamespace(local);
+}
+
+void PodReflector::watchRemote(const QString &remote)
+{
     const auto mapped = m_mappings->all();
+    std::lock_guard lock(m_remoteMutex);
     for (auto it = m_remotePods.begin(); it != m_remotePods.end();) {
         if (!mapped.values().contains(it->first)) {
             it->second->stop();
@@ -68,7 +75,8 @@ void PodReflector::onMappingChanged(const QString &local, const QString &remote)
         kube::Informer::Options ro;
         ro.ns = remote;
         ro.labelSelector = QStringLiteral("%1=%2").arg(QLatin1String(offloading::kNodeNameLabel), m_options.nodeName);
-        auto informer = std::make_unique<kube::Informer>(m_provider, kube::resources::pods(), ro, this);
+        // Deleted on this thread even when a worker held the last reference.
+        std::shared_ptr<kube::Informer> informer(new kube::Informer(m_provider, kube::resources::pods(), ro), [](kube::Informer *i) { i->deleteLater(); });
         auto enqueue = [this](const json &pod) {
             const QString localNs = m_mappings->localOf(QString::fromStdString(pod["metadata"].value("namespace", "")));
             if (!localNs.isEmpty())
@@ -78,28 +86,39 @@ void PodReflector::onMappingChanged(const QString &local, const QString &remote)
         informer->start();
         m_remotePods.emplace(remote, std::move(informer));
     }
+}
+
+std::shared_ptr<kube::Informer> PodReflector::remotePodsIn(const QString &remoteNs) const
+{
+    std::lock_guard lock(m_remoteMutex);
+    const auto it = m_remotePods.find(remoteNs);
+    return it == m_remotePods.end() ? nullptr : it->second;
+}
+
+void PodReflector::requeueNamespace(const QString &local)
+{
     if (m_localPods)
         for (const json &pod : m_localPods->store().list())
             if (QString::fromStdString(pod["metadata"].value("namespace", "")) == local)
                 m_queue->add(kube::Store::keyOf(pod));
 }
 
+// Reads come from the watches' caches; the apiserver is only written to.
 Result<void> PodReflector::reconcile(const QString &key)
 {
     const QString ns = key.section(QLatin1Char('/'), 0, 0), name = key.section(QLatin1Char('/'), 1);
     const kube::ResourceRef shadows = apis::offloading::v1beta1::shadowPodResource();
     const QString remoteNs = m_mappings->remoteOf(ns);
-    auto local = m_consumer->get(kube::resources::pods(), ns, name);
-    if (!local && !local.error().isNotFound())
-        return local.error();
-    const bool ours = local && (*local)["spec"].value("nodeName", "") == m_options.nodeName.toStdString();
+    const std::optional<json> local = m_localPods->store().get(key);
+    const auto remotePods = remoteNs.isEmpty() ? nullptr : remotePodsIn(remoteNs);
+    const std::optional<json> remotePod = remotePods ? remotePods->store().get(remoteNs + QLatin1Char('/') + name) : std::nullopt;
+    kube::DeleteOptions now;
+    now.gracePeriodSeconds = 0;
 
-    if (!ours || (*local)["metadata"].contains("deletionTimestamp")) {
-        kube::DeleteOptions now;
-        now.gracePeriodSeconds = 0;
+    if (!local || (*local)["metadata"].contains("deletionTimestamp")) {
         if (remoteNs.isEmpty()) {
             // Nothing was offloaded: nothing remote to wait for.
-            if (!local || !ours)
+            if (!local)
                 return {};
             auto r = m_consumer->remove(kube::resources::pods(), ns, name, now);
             return r || r.error().isNotFound() ? Result<void>() : Result<void>(r.error());
@@ -107,13 +126,10 @@ Result<void> PodReflector::reconcile(const QString &key)
         // Withdraw the ShadowPod; the remote pod follows under its own grace period.
         if (auto r = m_provider->remove(shadows, remoteNs, name); !r && !r.error().isNotFound())
             return r.error();
-        if (!local || !ours)
+        if (!local)
             return {};
-        auto remotePod = m_provider->get(kube::resources::pods(), remoteNs, name);
         if (remotePod)
-            return Error::of(Error::Kind::Timeout, QStringLiteral("remote pod %1/%2 still terminating").arg(remoteNs, name));
-        if (!remotePod.error().isNotFound())
-            return remotePod.error();
+            return {};   // its deletion, seen by the watch, brings us back
         auto r = m_consumer->remove(kube::resources::pods(), ns, name, now);
         return r || r.error().isNotFound() ? Result<void>() : Result<void>(r.error());
     }
@@ -121,18 +137,12 @@ Result<void> PodReflector::reconcile(const QString &key)
     json status;
     if (remoteNs.isEmpty()) {
         status = offloadingBackOffStatus(*local, QDateTime::currentDateTimeUtc().toString(Qt::ISODate));
+    } else if (!remotePod) {
+        const ReflectionTarget target{remoteNs, m_options.localClusterId, m_options.providerClusterId, m_options.nodeName};
+        if (auto r = m_provider->create(shadows, remoteNs, shadowPodFor(*local, target)); !r && !r.error().isAlreadyExists())
+            return r.error();
+        return {};   // the remote pod's watch brings us back
     } else {
-        auto shadow = m_provider->get(shadows, remoteNs, name);
-        if (!shadow && !shadow.error().isNotFound())
-            return shadow.error();
-        if (!shadow) {
-            const ReflectionTarget target{remoteNs, m_options.localClusterId, m_options.providerClusterId, m_options.nodeName};
-            if (auto r = m_provider->create(shadows, remoteNs, shadowPodFor(*local, target)); !r && !r.error().isAlreadyExists())
-                return r.error();
-        }
-        auto remotePod = m_provider->get(kube::resources::pods(), remoteNs, name);
-        if (!remotePod)
-            return remotePod.error().isNotFound() ? Result<void>() : Result<void>(remotePod.error());   // its watch brings us back
         status = localPodStatus(*remotePod);
     }
     const json current = (*local).value("status", json::object());

@@ -12,6 +12,7 @@
 
 #include <map>
 #include <memory>
+#include <mutex>
 
 namespace spillway::virtualkubelet {
 
@@ -44,6 +45,8 @@ public:
 
 private:
     void onMappingChanged(const QString &local, const QString &remote);
+    void watchRemote(const QString &remote);
+    void requeueNamespace(const QString &local);
 
     kube::KubeClient *m_consumer, *m_provider;
     NamespaceMappings *m_mappings;
@@ -52,7 +55,11 @@ private:
     std::unique_ptr<kube::WorkQueue> m_queue;
     std::unique_ptr<kube::Controller> m_controller;
     std::unique_ptr<kube::Informer> m_localPods;
-    std::map<QString, std::unique_ptr<kube::Informer>> m_remotePods;   // by remote namespace
+    // by remote namespace; changed on the client's thread, read (under the lock) by workers, which
+    // keep a reference while they use one
+    std::map<QString, std::shared_ptr<kube::Informer>> m_remotePods;
+    mutable std::mutex m_remoteMutex;
+    std::shared_ptr<kube::Informer> remotePodsIn(const QString &remoteNs) const;
 };
 
 } // namespace spillway::virtualkubelet

@@ -49,16 +49,17 @@ assert_eq Accepted "$(kcc -n liqo-tenant-milan get namespacemap milan -o jsonpat
 assert_eq spillway-remote-offloading "$(kcp -n apps-rome get rolebinding spillway-remote-offloading -o jsonpath='{.roleRef.name}')" "provider: rome's identity may reflect in apps-rome only"
 
 # --- pods: scheduled by the consumer onto the virtual node, running in the provider ----------
-kcc -n apps create deployment web --image registry.example/web --replicas 5 >/dev/null
-eventually 30 "5 pods scheduled onto the virtual node" bash -c "[ \"\$('$KUBECTL' --kubeconfig '$KC' -n apps get pods -l app=web --field-selector spec.nodeName=liqo-milan -o name | wc -l)\" = 5 ]"
+kcc -n apps create deployment web --image registry.example/web --replicas 20 >/dev/null
+eventually 30 "20 pods scheduled onto the virtual node" bash -c "[ \"\$('$KUBECTL' --kubeconfig '$KC' -n apps get pods -l app=web --field-selector spec.nodeName=liqo-milan -o name | wc -l)\" = 20 ]"
 pod=$(kcc -n apps get pods -l app=web -o jsonpath='{.items[0].metadata.name}')
 assert_contains "$(kcc -n apps get pod "$pod" -o jsonpath='{.spec.tolerations}')" "virtual-node.liqo.io/not-allowed" "the webhook added the virtual-node toleration"
 assert_contains "$(kcc -n apps get pod "$pod" -o jsonpath='{.spec.affinity.nodeAffinity}')" '"key":"liqo.io/type","operator":"In","values":["virtual-node"]' "and required the virtual nodes (Remote)"
-eventually 30 "provider: 5 ShadowPods became 5 Running pods" bash -c "[ \"\$('$KUBECTL' --kubeconfig '$KP' -n apps-rome get pods -l app=web --field-selector status.phase=Running -o name | wc -l)\" = 5 ]"
+eventually 30 "provider: 20 ShadowPods became 20 Running pods" bash -c "[ \"\$('$KUBECTL' --kubeconfig '$KP' -n apps-rome get pods -l app=web --field-selector status.phase=Running -o name | wc -l)\" = 20 ]"
+assert_eq 20 "$(kcp -n apps-rome get shadowpods -o name | wc -l | tr -d ' ')" "exactly 20 ShadowPods: no duplicates"
 assert_eq "rome milan liqo-milan shadowpod" "$(kcp -n apps-rome get pod "$pod" -o jsonpath='{.metadata.labels.offloading\.liqo\.io/origin} {.metadata.labels.offloading\.liqo\.io/destination} {.metadata.labels.offloading\.liqo\.io/nodename} {.metadata.labels.liqo\.io/managed-by}')" "labelled with origin, destination and node"
 assert_eq ShadowPod "$(kcp -n apps-rome get pod "$pod" -o jsonpath='{.metadata.ownerReferences[0].kind}')" "owned by its ShadowPod"
 assert_eq "false" "$(kcp -n apps-rome get pod "$pod" -o jsonpath='{.spec.automountServiceAccountToken}')" "the consumer's service-account token is not carried over"
-eventually 30 "consumer: all 5 Running, status from the provider" bash -c "[ \"\$('$KUBECTL' --kubeconfig '$KC' -n apps get pods -l app=web --field-selector status.phase=Running -o name | wc -l)\" = 5 ]"
+eventually 30 "consumer: all 20 Running, status from the provider" bash -c "[ \"\$('$KUBECTL' --kubeconfig '$KC' -n apps get pods -l app=web --field-selector status.phase=Running -o name | wc -l)\" = 20 ]"
 assert_eq "$(kcp -n apps-rome get pod "$pod" -o jsonpath='{.status.podIP}')" "$(kcc -n apps get pod "$pod" -o jsonpath='{.status.podIP}')" "the pod IP is the remote pod's"
 assert_eq True "$(kcc -n apps get pod "$pod" -o jsonpath='{.status.conditions[?(@.type=="Ready")].status}')" "and it is Ready"
 assert_eq local "$(kcc -n apps get pods -l app=old -o jsonpath='{.items[0].spec.nodeName}' | grep -q '^liqo-' && echo remote || echo local)" "the pre-existing pod stayed where it was"
@@ -67,7 +68,7 @@ assert_eq local "$(kcc -n apps get pods -l app=old -o jsonpath='{.items[0].spec.
 uid=$(kcp -n apps-rome get pod "$pod" -o jsonpath='{.metadata.uid}')
 kcp -n apps-rome delete pod "$pod" --wait=false >/dev/null
 eventually 30 "provider-side deletion → the pod is recreated" bash -c "u=\$('$KUBECTL' --kubeconfig '$KP' -n apps-rome get pod '$pod' -o jsonpath='{.metadata.uid}' 2>/dev/null); [ -n \"\$u\" ] && [ \"\$u\" != '$uid' ]"
-assert_eq 5 "$(kcc -n apps get pods -l app=web -o name | wc -l | tr -d ' ')" "and the consumer still has exactly 5"
+assert_eq 20 "$(kcc -n apps get pods -l app=web -o name | wc -l | tr -d ' ')" "and the consumer still has exactly 20"
 
 # --- object reflection: ConfigMaps, Secrets, Services follow into the twin -------------------
 kcc -n apps create configmap settings --from-literal=mode=fast >/dev/null
@@ -133,7 +134,7 @@ eventually 40 "2 pods Running on the virtual node" bash -c "[ \"\$('$KUBECTL' --
 assert_contains "$(kcc -n resilient get pods -l app=api -o jsonpath='{.items[0].spec.tolerations}')" '"key":"node.kubernetes.io/unreachable","operator":"Exists","tolerationSeconds":5' "the webhook set the failover time"
 "$RUN" cluster stop "$p" kube-apiserver >/dev/null 2>&1
 eventually 90 "provider lost → both pods recreated and Running on the local node" \
-  bash -c "[ \"\$('$KUBECTL' --kubeconfig '$KC' -n resilient get pods -l app=api -o json | python3 -c 'import json,sys; print(sum(1 for p in json.load(sys.stdin)[\"items\"] if not p[\"spec\"][\"nodeName\"].startswith(\"liqo-\") and p[\"status\"].get(\"phase\")==\"Running\" and \"deletionTimestamp\" not in p[\"metadata\"]))')\" = 2 ]"
+  bash -c "[ \"\$('$KUBECTL' --kubeconfig '$KC' -n resilient get pods -l app=api -o json | python3 -c 'import json,sys; print(sum(1 for p in json.load(sys.stdin)[\"items\"] if not p[\"spec\"].get(\"nodeName\", \"liqo-\").startswith(\"liqo-\") and p[\"status\"].get(\"phase\")==\"Running\" and \"deletionTimestamp\" not in p[\"metadata\"]))')\" = 2 ]" || { kcc -n resilient get pods -o wide; kcc get node liqo-milan -o jsonpath="{.spec.taints}"; } >&2
 "$RUN" cluster start "$p" kube-apiserver >/dev/null 2>&1
 eventually 90 "provider back → the evicted pods' remote twins are removed" bash -c "[ -z \"\$('$KUBECTL' --kubeconfig '$KP' -n resilient-rome get pods,shadowpods -l app=api -o name 2>/dev/null)\" ] && '$KUBECTL' --kubeconfig '$KP' get ns resilient-rome >/dev/null 2>&1"
 eventually 60 "and the consumer keeps exactly 2 pods, none terminating" bash -c "[ \"\$('$KUBECTL' --kubeconfig '$KC' -n resilient get pods -l app=api -o name | wc -l)\" = 2 ]"
