@@ -94,6 +94,11 @@ json localPodStatus(const json &remotePod)
             out[field] = status[field];
     if (!out.contains("phase"))
         out["phase"] = "Pending";
+    // Written as a merge patch: what the remote pod does not say must go (e.g. an earlier
+    // OffloadingBackOff reason).
+    for (const char *field : {"reason", "message"})
+        if (!out.contains(field))
+            out[field] = nullptr;
     return out;
 }
 

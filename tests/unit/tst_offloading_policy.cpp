@@ -156,6 +156,7 @@ private slots:
                                          {"conditions", json::array({{{"type", "Ready"}, {"status", "True"}}})}}}};
         const json status = virtualkubelet::localPodStatus(remote);
         QVERIFY(status["phase"] == "Running" && status["podIP"] == "10.244.0.7" && !status.contains("hostIP"));
+        QVERIFY(status["reason"].is_null() && status.contains("reason"));   // clears an earlier OffloadingBackOff
         QVERIFY(virtualkubelet::offloadingBackOffStatus(local, QStringLiteral("t"))["reason"] == "OffloadingBackOff");
         json ran = local;
         ran["status"]["phase"] = "Running";
