@@ -8,10 +8,10 @@ CTL=$SPILLWAY_BIN/spillctl
 name=e2e-install-$$
 state=$(mktemp -d)
 cleanup() {
-  "$CTL" uninstall --kubeconfig "$K" --force >/dev/null 2>&1 || true
   pkill -f -- "supervise --dir $state/" 2>/dev/null || true
+  "$CTL" uninstall --kubeconfig "$K" --force >/dev/null 2>&1 || true
   "$RUN" cluster down "$name" >/dev/null 2>&1 || true
-  rm -rf "$state"
+  rm -rf "$state" 2>/dev/null || true
 }
 trap cleanup EXIT
 K=$("$RUN" cluster up "$name" --nodes 1 2>/dev/null | tail -n 1)

@@ -10,9 +10,9 @@ CTL=$SPILLWAY_BIN/spillctl
 c=e2e-fc-$$; p=e2e-fp-$$
 work=$(mktemp -d)
 cleanup() {
-  for n in "$c" "$p"; do "$RUN" cluster down "$n" >/dev/null 2>&1 || true; done
   pkill -f -- "supervise --dir $work/" 2>/dev/null || true
-  rm -rf "$work"
+  for n in "$c" "$p"; do "$RUN" cluster down "$n" >/dev/null 2>&1 || true; done
+  rm -rf "$work" 2>/dev/null || true
 }
 trap cleanup EXIT
 KC=$("$RUN" cluster up "$c" --nodes 1 2>/dev/null | tail -n 1)

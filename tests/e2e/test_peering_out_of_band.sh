@@ -11,9 +11,9 @@ CTL=$SPILLWAY_BIN/spillctl
 c=e2e-oc-$$; p1=e2e-op-$$; p2=e2e-oq-$$
 work=$(mktemp -d)
 cleanup() {
-  for n in "$c" "$p1" "$p2"; do "$RUN" cluster down "$n" >/dev/null 2>&1 || true; done
   pkill -f -- "supervise --dir $work/" 2>/dev/null || true
-  rm -rf "$work"
+  for n in "$c" "$p1" "$p2"; do "$RUN" cluster down "$n" >/dev/null 2>&1 || true; done
+  rm -rf "$work" 2>/dev/null || true
 }
 trap cleanup EXIT
 KC=$("$RUN" cluster up "$c" --nodes 1 2>/dev/null | tail -n 1)
