@@ -1,5 +1,6 @@
 // spillctl offload namespace NS / unoffload namespace NS — Liqo's NamespaceOffloading, from flags.
 #include "Cli.h"
+#include "PeerFlags.h"
 
 #include "apis/offloading/v1beta1/NamespaceOffloading.h"
 #include "offloading/ClusterSelectorText.h"
@@ -65,8 +66,9 @@ int offloadNamespace(const QStringList &args)
                                       QStringLiteral("s"), QStringLiteral("60"));
     const QCommandLineOption output({QStringLiteral("o"), QStringLiteral("output")}, QStringLiteral("Print the NamespaceOffloading (yaml|json) instead of applying it."),
                                     QStringLiteral("format"));
-    const QCommandLineOption timeout(QStringLiteral("timeout"), QStringLiteral("Seconds to wait for the remote namespaces."), QStringLiteral("s"), QStringLiteral("60"));
-    p.addOptions({mapping, pods, remoteName, selector, preferLocal, failover, output, timeout});
+    const TimeoutFlag timeout(QStringLiteral("60"));
+    timeout.addTo(p);
+    p.addOptions({mapping, pods, remoteName, selector, preferLocal, failover, output});
     parseOrExit(p, args, QStringLiteral("offload namespace"));
     if (p.positionalArguments().size() != 1)
         return usage(QStringLiteral("offload namespace takes one NAMESPACE"));
@@ -88,9 +90,9 @@ int offloadNamespace(const QStringList &args)
     auto clusterSelector = offloading::parseClusterSelector(p.values(selector));
     if (!clusterSelector)
         return fail(clusterSelector.error());
-    const int timeoutSeconds = p.value(timeout).toInt(&ok);
-    if (!ok || timeoutSeconds < 1)
-        return usage(QStringLiteral("--timeout must be a positive number of seconds"));
+    const int timeoutSeconds = timeout.seconds(p);
+    if (!timeoutSeconds)
+        return 2;
 
     json obj = {{"apiVersion", "offloading.liqo.io/v1beta1"}, {"kind", "NamespaceOffloading"},
                 {"metadata", {{"name", "offloading"}, {"namespace", ns.toStdString()}}},
@@ -146,16 +148,15 @@ int unoffloadNamespace(const QStringList &args)
     p.addPositionalArgument(QStringLiteral("NAMESPACE"), QStringLiteral("The offloaded namespace."));
     ClusterFlags cluster;
     cluster.addTo(p);
-    const QCommandLineOption timeout(QStringLiteral("timeout"), QStringLiteral("Seconds to wait until it is done."), QStringLiteral("s"), QStringLiteral("120"));
-    p.addOption(timeout);
+    const TimeoutFlag timeout;
+    timeout.addTo(p);
     parseOrExit(p, args, QStringLiteral("unoffload namespace"));
     if (p.positionalArguments().size() != 1)
         return usage(QStringLiteral("unoffload namespace takes one NAMESPACE"));
     const QString ns = p.positionalArguments().first();
-    bool ok = false;
-    const int timeoutSeconds = p.value(timeout).toInt(&ok);
-    if (!ok || timeoutSeconds < 1)
-        return usage(QStringLiteral("--timeout must be a positive number of seconds"));
+    const int timeoutSeconds = timeout.seconds(p);
+    if (!timeoutSeconds)
+        return 2;
     auto client = connect(p, cluster);
     if (!client)
         return fail(client.error());

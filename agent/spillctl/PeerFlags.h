@@ -15,7 +15,9 @@ struct RemoteFlags {
 };
 
 struct TimeoutFlag {
-    QCommandLineOption timeout{QStringLiteral("timeout"), QStringLiteral("Seconds the whole operation may take."), QStringLiteral("s"), QStringLiteral("120")};
+    explicit TimeoutFlag(const QString &defaultSeconds = QStringLiteral("120"))
+        : timeout(QStringLiteral("timeout"), QStringLiteral("Seconds the whole operation may take."), QStringLiteral("s"), defaultSeconds) {}
+    QCommandLineOption timeout;
     void addTo(QCommandLineParser &p) const { p.addOption(timeout); }
     // The value, or 0 after printing a usage error.
     int seconds(const QCommandLineParser &p) const;

@@ -37,10 +37,9 @@ OffloadingControllers::OffloadingControllers(kube::KubeClient *client, Options o
                                                        [this](const QString &key) { return m_offloadings->reconcile(key); }, options.workers);
     m_offloadingLoop->watch(off::namespaceOffloadingResource());
     m_offloadingLoop->watch(off::virtualNodeResource(), everyOffloading);
+    // Not the Nodes: their labels come from the VirtualNodes watched above, and their status is
+    // rewritten every heartbeat, which would re-evaluate every NamespaceOffloading each time.
     m_offloadingLoop->watch(off::namespaceMapResource(), everyOffloading);
-    m_offloadingLoop->watch(kube::resources::nodes(), [](const json &node) {
-        return label(node, offloading::kNodeTypeLabel) == QLatin1String(offloading::kVirtualNodeType) ? QStringLiteral("*") : QString();
-    });
 
     peering::Replicator::Options ro;
     ro.liqoNamespace = options.liqoNamespace;
