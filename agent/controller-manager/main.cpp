@@ -70,11 +70,12 @@ int main(int argc, char **argv)
     const QCommandLineOption certRenew(QStringLiteral("peer-certificate-renew-before"), QStringLiteral("Seconds before expiry a consumer's certificate is renewed (0: a third of its life)."), QStringLiteral("s"), QStringLiteral("0"));
     const QCommandLineOption vkImage(QStringLiteral("virtual-kubelet-image"), QStringLiteral("Kubernetes runtime: the virtual kubelet's image."), QStringLiteral("image"));
     const QCommandLineOption pullPolicy(QStringLiteral("image-pull-policy"), QStringLiteral("Kubernetes runtime: pull policy of the images it starts."), QStringLiteral("policy"), QStringLiteral("IfNotPresent"));
-    const QCommandLineOption qps(QStringLiteral("qps"), QStringLiteral("Client-side requests per second to the apiserver."), QStringLiteral("n"), QStringLiteral("100"));
-    const QCommandLineOption burst(QStringLiteral("burst"), QStringLiteral("Client-side request burst."), QStringLiteral("n"), QStringLiteral("100"));
+    const QCommandLineOption qps(QStringLiteral("qps"), QStringLiteral("Client-side requests per second to the apiserver."), QStringLiteral("n"), QStringLiteral("200"));
+    const QCommandLineOption burst(QStringLiteral("burst"), QStringLiteral("Client-side request burst."), QStringLiteral("n"), QStringLiteral("400"));
     const QCommandLineOption workers(QStringLiteral("workers"), QStringLiteral("Workers per controller."), QStringLiteral("n"), QStringLiteral("4"));
+    const QCommandLineOption shadowPodWorkers(QStringLiteral("shadow-pod-workers"), QStringLiteral("Workers making peers' pods from their ShadowPods."), QStringLiteral("n"), QStringLiteral("16"));
     p.addOptions({kubeconfig, context, ns, identity, leaderElect, healthAddress, healthPort, webhookAddress, webhookPort, webhookHost, webhookService,
-                  webhookFailurePolicy, apiServerUrl, authAddress, authPort, authUrl, certLifetime, certRenew, vkImage, pullPolicy, runtime, stateDir, binDir, qps, burst, workers});
+                  webhookFailurePolicy, apiServerUrl, authAddress, authPort, authUrl, certLifetime, certRenew, vkImage, pullPolicy, runtime, stateDir, binDir, qps, burst, workers, shadowPodWorkers});
     p.process(app);
 
     auto number = [&](const QCommandLineOption &o, int min, int max) -> int {
@@ -89,6 +90,7 @@ int main(int argc, char **argv)
     };
     const int qpsValue = number(qps, 0, 100000), burstValue = number(burst, 1, 100000);
     const int workersValue = number(workers, 1, 256);
+    const int shadowPodWorkersValue = number(shadowPodWorkers, 1, 256);
     const quint16 hPort = quint16(number(healthPort, 0, 65535)), wPort = quint16(number(webhookPort, 0, 65535));
     const quint16 aPort = quint16(number(authPort, 0, 65535));
     const int lifetime = number(certLifetime, 600, 10 * 365 * 24 * 3600);
@@ -229,6 +231,7 @@ int main(int argc, char **argv)
     manager::OffloadingControllers::Options oo;
     oo.liqoNamespace = p.value(ns);
     oo.workers = workersValue;
+    oo.shadowPodWorkers = shadowPodWorkersValue;
     manager::OffloadingControllers offloading(&client, oo);
     auto errorSink = [](const char *area) {
         return [area](const QString &key, const Error &e, bool givingUp) {

@@ -15,6 +15,7 @@
 #include <QCoreApplication>
 
 #include <cstdio>
+#include <optional>
 
 using namespace spillway;
 using nlohmann::json;
@@ -41,13 +42,28 @@ int main(int argc, char **argv)
     const QCommandLineOption nodeName(QStringLiteral("node-name"), QStringLiteral("Name of the Node to keep."), QStringLiteral("name"));
     const QCommandLineOption heartbeat(QStringLiteral("heartbeat-seconds"), QStringLiteral("Node status and Lease renewal period."), QStringLiteral("s"), QStringLiteral("10"));
     const QCommandLineOption liqoNamespace(QStringLiteral("liqo-namespace"), QStringLiteral("Namespace Spillway is installed in (for this cluster's ID)."), QStringLiteral("ns"), QStringLiteral("liqo"));
-    p.addOptions({kubeconfig, virtualNode, nodeName, heartbeat, liqoNamespace});
+    const QCommandLineOption podWorkers(QStringLiteral("pod-workers"), QStringLiteral("Pods reflected at once."), QStringLiteral("n"), QStringLiteral("16"));
+    const QCommandLineOption qps(QStringLiteral("qps"), QStringLiteral("Client-side requests per second to each cluster."), QStringLiteral("n"), QStringLiteral("200"));
+    const QCommandLineOption burst(QStringLiteral("burst"), QStringLiteral("Client-side request burst to each cluster."), QStringLiteral("n"), QStringLiteral("400"));
+    p.addOptions({kubeconfig, virtualNode, nodeName, heartbeat, liqoNamespace, podWorkers, qps, burst});
     p.process(app);
     const QString vn = p.value(virtualNode);
     if (!vn.contains(QLatin1Char('/')) || !p.isSet(nodeName)) {
         std::fprintf(stderr, "spillway-virtual-kubelet: --virtual-node NS/NAME and --node-name are required\n");
         return 2;
     }
+    auto number = [&](const QCommandLineOption &o, int min, int max) -> std::optional<int> {
+        bool valid = false;
+        const int v = p.value(o).toInt(&valid);
+        if (valid && v >= min && v <= max)
+            return v;
+        std::fprintf(stderr, "spillway-virtual-kubelet: --%s must be a number from %d to %d (got \"%s\")\n", qPrintable(o.names().first()), min, max,
+                     qPrintable(p.value(o)));
+        return std::nullopt;
+    };
+    const auto podWorkersValue = number(podWorkers, 1, 256), qpsValue = number(qps, 1, 100000), burstValue = number(burst, 1, 100000);
+    if (!podWorkersValue || !qpsValue || !burstValue)
+        return 2;
     bool ok = false;
     const int heartbeatSeconds = p.value(heartbeat).toInt(&ok);
     if (!ok || heartbeatSeconds < 1 || heartbeatSeconds > 300) {
@@ -66,6 +82,8 @@ int main(int argc, char **argv)
     }
     if (!config)
         return fail(config.error().toString());
+    config->qps = *qpsValue;
+    config->burst = *burstValue;
     kube::KubeClient consumer(*config);
 
     // The provider, through the consumer's identity named by the VirtualNode.
@@ -86,6 +104,8 @@ int main(int argc, char **argv)
     if (!providerConfig)
         return fail(providerConfig.error().toString());
     // Pods and their status travel over a client of their own; the probe's answers late are no answers.
+    providerConfig->qps = *qpsValue;
+    providerConfig->burst = *burstValue;
     kube::KubeClient reflectionClient(*providerConfig);
     providerConfig->timeoutMs = 3000;
     kube::KubeClient::Options probeOptions;
@@ -110,6 +130,7 @@ int main(int argc, char **argv)
     ro.nodeName = o.nodeName;
     ro.localClusterId = self->clusterId;
     ro.providerClusterId = providerId;
+    ro.workers = *podWorkersValue;
     virtualkubelet::PodReflector pods(&consumer, &reflectionClient, &mappings, ro);
     pods.start();
     virtualkubelet::ObjectReflector::Options oo;

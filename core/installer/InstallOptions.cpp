@@ -13,8 +13,8 @@ QMap<QString, QString> defaultValues()
         {QStringLiteral("image.tag"), tag},
         {QStringLiteral("image.pullPolicy"), QStringLiteral("IfNotPresent")},
         {QStringLiteral("controllerManager.replicas"), QStringLiteral("1")},
-        {QStringLiteral("controllerManager.qps"), QStringLiteral("100")},
-        {QStringLiteral("controllerManager.burst"), QStringLiteral("100")},
+        {QStringLiteral("controllerManager.qps"), QStringLiteral("200")},
+        {QStringLiteral("controllerManager.burst"), QStringLiteral("400")},
         {QStringLiteral("controllerManager.workers"), QStringLiteral("4")},
         {QStringLiteral("webhook.failurePolicy"), QStringLiteral("Fail")},
         // The out-of-band peering endpoint: how consumers reach it (empty: the controller

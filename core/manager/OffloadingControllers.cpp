@@ -19,11 +19,6 @@ QString everyOffloading(const json &)
     return QStringLiteral("*");
 }
 
-QString label(const json &obj, const char *key)
-{
-    return QString::fromStdString(obj["metadata"].value("labels", json::object()).value(key, std::string()));
-}
-
 } // namespace
 
 OffloadingControllers::OffloadingControllers(kube::KubeClient *client, Options options)
@@ -58,13 +53,17 @@ OffloadingControllers::OffloadingControllers(kube::KubeClient *client, Options o
         return QString::fromStdString(ns["metadata"].value("annotations", json::object()).value(offloading::kManagedByNamespaceMapAnnotation, std::string()));
     });
 
-    m_shadowPods = std::make_unique<offloading::ShadowPodReconciler>(*client);
     m_shadowPodLoop = std::make_unique<ReconcileLoop>(QStringLiteral("shadowpod"), client,
-                                                      [this](const QString &key) { return m_shadowPods->reconcile(key); }, options.workers);
-    m_shadowPodLoop->watch(off::shadowPodResource());
-    m_shadowPodLoop->watch(kube::resources::pods(), [](const json &pod) {
-        return label(pod, offloading::kManagedByLabel) == QLatin1String("shadowpod") ? kube::Store::keyOf(pod) : QString();
-    });
+                                                      [this](const QString &key) { return m_shadowPods->reconcile(key); }, options.shadowPodWorkers);
+    offloading::ShadowPodReconciler::Caches caches{nullptr, nullptr, nullptr};
+    caches.shadowPods = &m_shadowPodLoop->watch(off::shadowPodResource()).store();
+    kube::Informer::Options ownPods;
+    ownPods.resyncMs = 60000;
+    ownPods.labelSelector = QStringLiteral("%1=shadowpod").arg(QLatin1String(offloading::kManagedByLabel));
+    caches.pods = &m_shadowPodLoop->watch(kube::resources::pods(), [](const json &pod) { return kube::Store::keyOf(pod); }, ownPods).store();
+    // Read for the cluster a namespace is mapped for; a change there re-queues nothing.
+    caches.namespaces = &m_shadowPodLoop->watch(kube::resources::namespaces(), [](const json &) { return QString(); }, kube::Informer::Options{}).store();
+    m_shadowPods = std::make_unique<offloading::ShadowPodReconciler>(*client, caches);
 }
 
 OffloadingControllers::~OffloadingControllers()

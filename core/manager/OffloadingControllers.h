@@ -20,6 +20,8 @@ public:
     struct Options {
         QString liqoNamespace = QStringLiteral("liqo");
         int workers = 2;
+        // Each pod of a burst is a few writes; more of them in flight keep up with the scheduler.
+        int shadowPodWorkers = 16;
     };
     OffloadingControllers(kube::KubeClient *client, Options options);
     ~OffloadingControllers();

@@ -19,7 +19,12 @@ kube::Informer &ReconcileLoop::watch(const kube::ResourceRef &resource, KeyFor k
 {
     kube::Informer::Options o;
     o.resyncMs = resyncMs;
-    auto informer = std::make_unique<kube::Informer>(m_client, resource, o);
+    return watch(resource, std::move(keyFor), o);
+}
+
+kube::Informer &ReconcileLoop::watch(const kube::ResourceRef &resource, KeyFor keyFor, kube::Informer::Options options)
+{
+    auto informer = std::make_unique<kube::Informer>(m_client, resource, options);
     if (!keyFor)
         keyFor = [](const nlohmann::json &obj) { return kube::Store::keyOf(obj); };
     auto enqueue = [this, keyFor](const nlohmann::json &obj) {

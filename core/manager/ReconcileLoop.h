@@ -22,6 +22,8 @@ public:
 
     // Adds a watched kind; keyFor defaults to the object's own key.
     kube::Informer &watch(const kube::ResourceRef &resource, KeyFor keyFor = {}, qint64 resyncMs = 60000);
+    // The same with a narrower watch (namespace, label or field selector).
+    kube::Informer &watch(const kube::ResourceRef &resource, KeyFor keyFor, kube::Informer::Options options);
     void setErrorSink(kube::Controller::ErrorSink sink);
     void start();
     void stop();

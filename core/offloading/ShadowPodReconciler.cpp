@@ -7,20 +7,35 @@ namespace spillway::offloading {
 
 using nlohmann::json;
 
-ShadowPodReconciler::ShadowPodReconciler(kube::KubeClient &client, QString fieldManager) : m_client(client), m_fieldManager(std::move(fieldManager)) {}
+ShadowPodReconciler::ShadowPodReconciler(kube::KubeClient &client, Caches caches, QString fieldManager)
+    : m_client(client), m_caches(caches), m_fieldManager(std::move(fieldManager))
+{
+}
+
+Result<json> ShadowPodReconciler::read(const kube::Store *cache, const kube::ResourceRef &resource, const QString &ns, const QString &name) const
+{
+    if (!cache)
+        return m_client.get(resource, ns, name);
+    if (auto obj = cache->get(ns.isEmpty() ? name : ns + QLatin1Char('/') + name))
+        return std::move(*obj);
+    Error e = Error::of(Error::Kind::Api, QStringLiteral("%1 %2 not in the cache").arg(resource.resource, ns.isEmpty() ? name : ns + QLatin1Char('/') + name));
+    e.httpStatus = 404;
+    e.reason = QStringLiteral("NotFound");
+    return e;
+}
 
 Result<void> ShadowPodReconciler::reconcile(const QString &key)
 {
     const QString ns = key.section(QLatin1Char('/'), 0, 0), name = key.section(QLatin1Char('/'), 1);
     const kube::ResourceRef shadows = apis::offloading::v1beta1::shadowPodResource();
-    auto shadow = m_client.get(shadows, ns, name);
+    auto shadow = read(m_caches.shadowPods, shadows, ns, name);
     if (!shadow)
         return shadow.error().isNotFound() ? Result<void>() : Result<void>(shadow.error());   // the pod goes by ownerReference
     const json meta = (*shadow)["metadata"];
     const json podSpec = (*shadow).value("spec", json::object()).value("pod", json::object());
     if (meta.contains("deletionTimestamp") || !podSpec.is_object() || podSpec.empty())
         return {};
-    auto namespaceObj = m_client.get(kube::resources::namespaces(), {}, ns);
+    auto namespaceObj = read(m_caches.namespaces, kube::resources::namespaces(), {}, ns);
     if (!namespaceObj)
         return namespaceObj.error();
     const std::string mappedFor = (*namespaceObj)["metadata"].value("labels", json::object()).value("liqo.io/remote-cluster-id", "");
@@ -28,7 +43,7 @@ Result<void> ShadowPodReconciler::reconcile(const QString &key)
     if (mappedFor.empty() || origin != mappedFor)
         return {};   // only a consumer's own mapped namespaces hold its pods
 
-    auto pod = m_client.get(kube::resources::pods(), ns, name);
+    auto pod = read(m_caches.pods, kube::resources::pods(), ns, name);
     if (!pod && !pod.error().isNotFound())
         return pod.error();
     json labels = meta.value("labels", json::object());
@@ -45,12 +60,14 @@ Result<void> ShadowPodReconciler::reconcile(const QString &key)
                         {"metadata", {{"name", name.toStdString()}, {"namespace", ns.toStdString()}, {"labels", labels},
                                       {"annotations", meta.value("annotations", json::object())}, {"ownerReferences", json::array({owner})}}},
                         {"spec", podSpec}};
-        auto r = m_client.create(kube::resources::pods(), ns, created);
-        if (!r)
-            return r.error().isAlreadyExists() ? Result<void>(Error::of(Error::Kind::Timeout, QStringLiteral("pod %1/%2 appeared meanwhile").arg(ns, name)))
-                                               : Result<void>(r.error());
-        pod = *r;
-    } else {
+        pod = m_client.create(kube::resources::pods(), ns, created);
+        // The cache was behind, or a pod of someone else's holds the name: look at it.
+        if (!pod && pod.error().isAlreadyExists())
+            pod = m_client.get(kube::resources::pods(), ns, name);
+        if (!pod)
+            return pod.error();
+    }
+    {
         const json podMeta = (*pod)["metadata"];
         bool ours = false;
         for (const auto &o : podMeta.value("ownerReferences", json::array()))
@@ -63,8 +80,9 @@ Result<void> ShadowPodReconciler::reconcile(const QString &key)
                 return r.error();
         }
     }
+    // A ShadowPod without a phase is pending: one write fewer per pod in a burst.
     const std::string phase = (*pod).value("status", json::object()).value("phase", "Pending");
-    if ((*shadow).value("status", json::object()).value("phase", "") != phase) {
+    if (phase != "Pending" && (*shadow).value("status", json::object()).value("phase", "") != phase) {
         const json patch = {{"status", {{"phase", phase}}}};
         kube::PatchOptions po;
         po.subresource = QStringLiteral("status");

@@ -2,6 +2,7 @@
 
 #include "common/Error.h"
 #include "kube/KubeClient.h"
+#include "kube/Store.h"
 
 namespace spillway::offloading {
 
@@ -14,11 +15,22 @@ namespace spillway::offloading {
 class ShadowPodReconciler
 {
 public:
-    explicit ShadowPodReconciler(kube::KubeClient &client, QString fieldManager = QStringLiteral("shadow-pod"));
+    // Informer caches to read from; without them every read is a GET. A burst of a thousand pods
+    // reconciles each key several times, and the reads would cost most of the client's QPS.
+    // A cache a step behind only costs a write that fails harmlessly (AlreadyExists) or repeats.
+    struct Caches {
+        const kube::Store *shadowPods, *namespaces, *pods;
+    };
+
+    explicit ShadowPodReconciler(kube::KubeClient &client, Caches caches = {nullptr, nullptr, nullptr},
+                                 QString fieldManager = QStringLiteral("shadow-pod"));
     Result<void> reconcile(const QString &key);
 
 private:
+    Result<nlohmann::json> read(const kube::Store *cache, const kube::ResourceRef &resource, const QString &ns, const QString &name) const;
+
     kube::KubeClient &m_client;
+    Caches m_caches;
     QString m_fieldManager;
 };
 

@@ -145,11 +145,7 @@ Result<void> PodReflector::reconcile(const QString &key)
     } else {
         status = localPodStatus(*remotePod);
     }
-    const json current = (*local).value("status", json::object());
-    bool same = true;
-    for (const auto &[field, value] : status.items())
-        same &= current.value(field, json()) == value;
-    if (same)
+    if (sameStatus((*local).value("status", json::object()), status))
         return {};
     kube::PatchOptions po;
     po.subresource = QStringLiteral("status");

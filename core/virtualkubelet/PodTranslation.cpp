@@ -102,6 +102,33 @@ json localPodStatus(const json &remotePod)
     return out;
 }
 
+namespace {
+
+json withoutTimestamps(const json &conditions)
+{
+    json out = json::array();
+    if (conditions.is_array())
+        for (const json &c : conditions) {
+            json kept = c;
+            kept.erase("lastTransitionTime");
+            kept.erase("lastProbeTime");
+            out.push_back(std::move(kept));
+        }
+    return out;
+}
+
+} // namespace
+
+bool sameStatus(const json &current, const json &wanted)
+{
+    for (const auto &[field, value] : wanted.items()) {
+        const json now = current.value(field, json());
+        if (field == "conditions" ? withoutTimestamps(now) != withoutTimestamps(value) : now != value)
+            return false;
+    }
+    return true;
+}
+
 json offloadingBackOffStatus(const json &localPod, const QString &now)
 {
     const std::string phase = localPod.value("status", json::object()).value("phase", "Pending");

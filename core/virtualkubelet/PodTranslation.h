@@ -25,6 +25,11 @@ nlohmann::json shadowPodFor(const nlohmann::json &localPod, const ReflectionTarg
 // start time, reason and message (hostIP stays the consumer's business).
 nlohmann::json localPodStatus(const nlohmann::json &remotePod);
 
+// Whether the local status already says what `wanted` (a merge patch of it) would write.
+// Conditions compare without their timestamps: the local scheduler's PodScheduled and the remote
+// one's say the same thing at different seconds, and a write per pod for that is wasted in a burst.
+bool sameStatus(const nlohmann::json &current, const nlohmann::json &wanted);
+
 // Status for a pod on the virtual node whose namespace is not offloaded to that provider.
 nlohmann::json offloadingBackOffStatus(const nlohmann::json &localPod, const QString &now);
 

@@ -163,6 +163,26 @@ private slots:
         QVERIFY(virtualkubelet::offloadingBackOffStatus(ran, QStringLiteral("t"))["reason"] == "OffloadingAborted");
     }
 
+    void statusComparisonIgnoresConditionTimestamps()
+    {
+        const json local = {{"phase", "Pending"}, {"qosClass", "BestEffort"},
+                            {"conditions", json::array({{{"type", "PodScheduled"}, {"status", "True"}, {"lastTransitionTime", "2026-11-30T07:00:00Z"}}})}};
+        json remote = {{"status", {{"phase", "Pending"}, {"qosClass", "BestEffort"},
+                                   {"conditions", json::array({{{"type", "PodScheduled"}, {"status", "True"}, {"lastTransitionTime", "2026-11-30T07:00:03Z"}}})}}}};
+        QVERIFY(virtualkubelet::sameStatus(local, virtualkubelet::localPodStatus(remote)));   // scheduled there too: nothing to write
+        remote["status"]["conditions"][0]["status"] = "False";
+        remote["status"]["conditions"][0]["reason"] = "Unschedulable";
+        QVERIFY(!virtualkubelet::sameStatus(local, virtualkubelet::localPodStatus(remote)));
+        remote["status"]["conditions"] = json::array({{{"type", "PodScheduled"}, {"status", "True"}}, {{"type", "Ready"}, {"status", "True"}}});
+        remote["status"]["phase"] = "Running";
+        QVERIFY(!virtualkubelet::sameStatus(local, virtualkubelet::localPodStatus(remote)));
+        json withReason = local;
+        withReason["reason"] = "OffloadingBackOff";   // cleared by the remote status's null
+        remote["status"] = local;
+        QVERIFY(!virtualkubelet::sameStatus(withReason, virtualkubelet::localPodStatus(remote)));
+        QVERIFY(virtualkubelet::sameStatus(local, virtualkubelet::localPodStatus(remote)));
+    }
+
     void objectReflection()
     {
         using namespace spillway::virtualkubelet;
