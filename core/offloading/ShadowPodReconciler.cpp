@@ -24,13 +24,33 @@ Result<json> ShadowPodReconciler::read(const kube::Store *cache, const kube::Res
     return e;
 }
 
+// The pod would go by its ownerReference, but the garbage collector can take a minute (after an
+// apiserver restart, longer), and a consumer whose failover already replaced the pod elsewhere
+// must not find it still running here.
+Result<void> ShadowPodReconciler::removeOrphan(const QString &ns, const QString &name)
+{
+    auto pod = read(m_caches.pods, kube::resources::pods(), ns, name);
+    if (!pod)
+        return pod.error().isNotFound() ? Result<void>() : Result<void>(pod.error());
+    const json meta = (*pod)["metadata"];
+    bool ownedByShadowPod = false;
+    for (const auto &o : meta.value("ownerReferences", json::array()))
+        ownedByShadowPod |= o.value("kind", "") == "ShadowPod" && o.value("name", "") == name.toStdString();
+    if (!ownedByShadowPod || meta.value("labels", json::object()).value(kManagedByLabel, "") != "shadowpod" || meta.contains("deletionTimestamp"))
+        return {};
+    kube::DeleteOptions o;
+    o.preconditionUid = QString::fromStdString(meta.value("uid", ""));
+    auto r = m_client.remove(kube::resources::pods(), ns, name, o);
+    return r || r.error().isNotFound() || r.error().isConflict() ? Result<void>() : Result<void>(r.error());
+}
+
 Result<void> ShadowPodReconciler::reconcile(const QString &key)
 {
     const QString ns = key.section(QLatin1Char('/'), 0, 0), name = key.section(QLatin1Char('/'), 1);
     const kube::ResourceRef shadows = apis::offloading::v1beta1::shadowPodResource();
     auto shadow = read(m_caches.shadowPods, shadows, ns, name);
     if (!shadow)
-        return shadow.error().isNotFound() ? Result<void>() : Result<void>(shadow.error());   // the pod goes by ownerReference
+        return shadow.error().isNotFound() ? removeOrphan(ns, name) : Result<void>(shadow.error());
     const json meta = (*shadow)["metadata"];
     const json podSpec = (*shadow).value("spec", json::object()).value("pod", json::object());
     if (meta.contains("deletionTimestamp") || !podSpec.is_object() || podSpec.empty())

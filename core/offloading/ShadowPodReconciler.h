@@ -27,6 +27,7 @@ public:
     Result<void> reconcile(const QString &key);
 
 private:
+    Result<void> removeOrphan(const QString &ns, const QString &name);
     Result<nlohmann::json> read(const kube::Store *cache, const kube::ResourceRef &resource, const QString &ns, const QString &name) const;
 
     kube::KubeClient &m_client;

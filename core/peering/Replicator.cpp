@@ -105,9 +105,27 @@ Result<void> Replicator::reconcile(const QString &key)
     for (const QString &a : m_kind.annotations)
         if (meta.contains("annotations") && meta["annotations"].contains(a.toStdString()))
             copy["metadata"]["annotations"][a.toStdString()] = meta["annotations"][a.toStdString()];
-    auto applied = remote->client->apply(slices, remote->ns, copy, m_options.fieldManager, true);
+    // Read, then create or replace — not server-side apply: when the last key of a map (a
+    // NamespaceMap's desiredMapping) goes, apply leaves the map null, which the schema refuses.
+    auto applied = remote->client->get(slices, remote->ns, name);
+    if (!applied && applied.error().isNotFound()) {
+        applied = remote->client->create(slices, remote->ns, copy);
+    } else if (applied) {
+        json current = *applied;
+        const json wantedAnnotations = copy["metadata"].value("annotations", json::object());
+        json &currentMeta = current["metadata"];
+        if (current.value("spec", json::object()) != spec || currentMeta.value("labels", json::object()) != labels ||
+            currentMeta.value("annotations", json::object()) != wantedAnnotations) {
+            current["spec"] = spec;
+            currentMeta["labels"] = labels;
+            currentMeta["annotations"] = wantedAnnotations;
+            applied = remote->client->update(slices, remote->ns, current);
+        }
+    }
     if (!applied)
-        return applied.error();
+        return applied.error().isConflict() || applied.error().isAlreadyExists()
+                   ? Result<void>(Error::of(Error::Kind::Timeout, QStringLiteral("%1 changed meanwhile").arg(slices.describe(remote->ns, name))))
+                   : Result<void>(applied.error());
     const json remoteStatus = (*applied).value("status", json::object());
     m_options.requeueAfter(key, m_kind.settled(remoteStatus) ? m_options.pollSettledMs : m_options.pollPendingMs);
     if (remoteStatus.empty() || remoteStatus == (*slice).value("status", json::object()))

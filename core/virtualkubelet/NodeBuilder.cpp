@@ -17,8 +17,17 @@ json nodeObject(const NodeView &v)
     labels["type"] = "virtual-kubelet";
     return {{"apiVersion", "v1"}, {"kind", "Node"},
             {"metadata", {{"name", v.nodeName.toStdString()}, {"labels", labels},
-                          {"annotations", {{"spillway.dev/virtual-node", v.virtualNode.toStdString()}}}}},
-            {"spec", {{"taints", json::array({{{"key", kVirtualNodeTaintKey}, {"value", "true"}, {"effect", "NoExecute"}}})}}}};
+                          {"annotations", {{"spillway.dev/virtual-node", v.virtualNode.toStdString()}}}}}};
+}
+
+std::optional<json> taintsWithVirtualNodeTaint(const json &taints)
+{
+    json out = taints.is_array() ? taints : json::array();
+    for (const json &t : out)
+        if (t.value("key", "") == kVirtualNodeTaintKey && t.value("effect", "") == "NoExecute")
+            return std::nullopt;
+    out.push_back({{"key", kVirtualNodeTaintKey}, {"value", "true"}, {"effect", "NoExecute"}});
+    return out;
 }
 
 json nodeStatus(const NodeView &v, const QString &nowIso, const json &previous)

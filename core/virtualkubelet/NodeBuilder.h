@@ -2,6 +2,7 @@
 
 #include <QString>
 #include <nlohmann/json.hpp>
+#include <optional>
 
 namespace spillway::virtualkubelet {
 
@@ -19,9 +20,14 @@ struct NodeView {
     QString reason, message;             // why Ready is what it is
 };
 
-// The Node object (metadata + spec) as Liqo makes it: labels liqo.io/type=virtual-node and
-// liqo.io/remote-cluster-id plus the provider's, the NoExecute taint pods must tolerate.
+// The Node object's metadata as Liqo makes it: labels liqo.io/type=virtual-node and
+// liqo.io/remote-cluster-id plus the provider's.
 nlohmann::json nodeObject(const NodeView &view);
+// The node's taints with the NoExecute taint pods must tolerate added, or nothing when it is
+// there. The taints are not applied with the rest: spec.taints is an atomic list, and owning it
+// by server-side apply would wipe, every heartbeat, the not-ready / unreachable taints the node
+// lifecycle controller adds — and with them failover, which waits on those taints.
+std::optional<nlohmann::json> taintsWithVirtualNodeTaint(const nlohmann::json &taints);
 // Its status: capacity = allocatable = the grant, Ready from the provider's reachability (the
 // reason and message say why), the pressure conditions False, the heartbeat time.
 nlohmann::json nodeStatus(const NodeView &view, const QString &nowIso, const nlohmann::json &previousConditions);

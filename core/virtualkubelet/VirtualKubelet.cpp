@@ -41,6 +41,14 @@ Result<void> VirtualKubelet::sync()
     auto node = m_consumer->apply(nodes, {}, desired, QStringLiteral("spillway-virtual-kubelet"), true);
     if (!node)
         return node.error();
+    if (auto taints = taintsWithVirtualNodeTaint((*node).value("spec", json::object()).value("taints", json::array()))) {
+        // resourceVersion makes it a compare-and-swap with the node lifecycle controller's writes.
+        const json patch = {{"metadata", {{"resourceVersion", (*node)["metadata"].value("resourceVersion", "")}}}, {"spec", {{"taints", *taints}}}};
+        auto tainted = m_consumer->patch(nodes, {}, m_options.nodeName, kube::PatchType::Merge, QByteArray::fromStdString(patch.dump()));
+        if (!tainted && !tainted.error().isConflict())
+            return tainted.error();
+        m_syncAgain |= !tainted;   // lost the race: read the node again right after this sync
+    }
     const QString now = QDateTime::currentDateTimeUtc().toString(Qt::ISODate);
     // A patch, not a PUT: the node lifecycle controller writes this status too, and a heartbeat
     // must not lose to its resourceVersion.

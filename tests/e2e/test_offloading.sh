@@ -126,4 +126,27 @@ kcc -n mixed set resources deployment batch --requests cpu=3 >/dev/null
 eventually 40 "3 pods Running" bash -c "[ \"\$('$KUBECTL' --kubeconfig '$KC' -n mixed get pods -l app=batch --field-selector status.phase=Running -o name | wc -l)\" = 3 ]"
 assert_eq 1 "$(kcc -n mixed get pods -l app=batch --field-selector spec.nodeName=liqo-milan -o name | wc -l | tr -d ' ')" "exactly the overflow (1 of 3) runs on the virtual node"
 
+# --- failover: a lost provider's pods are recreated locally; on its return no duplicate runs --
+kcc create namespace resilient >/dev/null
+"$CTL" offload namespace resilient --kubeconfig "$KC" --prefer-local=false --failover-seconds 5 --timeout 60 >/dev/null 2>&1 && pass "offload resilient (failover after 5 s)" || fail "offload resilient failed"
+printf 'apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: api, namespace: resilient}\nspec:\n  replicas: 2\n  selector: {matchLabels: {app: api}}\n  template:\n    metadata: {labels: {app: api}}\n    spec:\n      affinity: {nodeAffinity: {preferredDuringSchedulingIgnoredDuringExecution: [{weight: 100, preference: {matchExpressions: [{key: liqo.io/type, operator: In, values: [virtual-node]}]}}]}}\n      containers: [{name: api, image: registry.example/api}]\n' | kcc apply -f - >/dev/null
+eventually 40 "2 pods Running on the virtual node" bash -c "[ \"\$('$KUBECTL' --kubeconfig '$KC' -n resilient get pods -l app=api --field-selector spec.nodeName=liqo-milan,status.phase=Running -o name | wc -l)\" = 2 ]"
+assert_contains "$(kcc -n resilient get pods -l app=api -o jsonpath='{.items[0].spec.tolerations}')" '"key":"node.kubernetes.io/not-ready","operator":"Exists","tolerationSeconds":5' "the webhook set the failover time"
+"$RUN" cluster stop "$p" kube-apiserver >/dev/null 2>&1
+eventually 30 "the lost provider's virtual node carries the NoExecute not-ready taint" bash -c "'$KUBECTL' --kubeconfig '$KC' get node liqo-milan -o jsonpath='{.spec.taints}' | grep -q '\"effect\":\"NoExecute\",\"key\":\"node.kubernetes.io/not-ready\"'"
+sleep 12   # more than two heartbeats: the taint must stay (the virtual kubelet once wiped it every 10 s)
+assert_contains "$(kcc get node liqo-milan -o jsonpath='{.spec.taints}')" '"effect":"NoExecute","key":"node.kubernetes.io/not-ready"' "and keeps it across the virtual kubelet's heartbeats"
+eventually 90 "provider lost → both pods recreated and Running on the local node" \
+  bash -c "[ \"\$('$KUBECTL' --kubeconfig '$KC' -n resilient get pods -l app=api -o json | python3 -c 'import json,sys; print(sum(1 for p in json.load(sys.stdin)[\"items\"] if not p[\"spec\"].get(\"nodeName\", \"liqo-\").startswith(\"liqo-\") and p[\"status\"].get(\"phase\")==\"Running\" and \"deletionTimestamp\" not in p[\"metadata\"]))')\" = 2 ]" || { kcc -n resilient get pods -o wide; kcc get node liqo-milan -o jsonpath="{.spec.taints}"; } >&2
+"$RUN" cluster start "$p" kube-apiserver >/dev/null 2>&1
+eventually 90 "provider back → the evicted pods' remote twins are removed" bash -c "[ -z \"\$('$KUBECTL' --kubeconfig '$KP' -n resilient-rome get pods,shadowpods -l app=api -o name 2>/dev/null)\" ] && '$KUBECTL' --kubeconfig '$KP' get ns resilient-rome >/dev/null 2>&1"
+eventually 60 "and the consumer keeps exactly 2 pods, none terminating" bash -c "[ \"\$('$KUBECTL' --kubeconfig '$KC' -n resilient get pods -l app=api -o name | wc -l)\" = 2 ]"
+
+# --- unoffloading the last namespace empties the NamespaceMap; no twin is left ----------------
+for ns in apps picked nowhere mixed resilient; do
+  "$CTL" unoffload namespace "$ns" --kubeconfig "$KC" --timeout 60 >/dev/null 2>&1 || fail "unoffload $ns failed"
+done
+eventually 60 "provider: no twin namespace of rome's is left" bash -c "[ -z \"\$('$KUBECTL' --kubeconfig '$KP' get ns -l 'liqo.io/remote-cluster-id=rome,!liqo.io/tenant-namespace' -o name)\" ]" || kcp get namespacemaps -A -o yaml >&2
+assert_eq "{}" "$(kcp get namespacemaps -A -o jsonpath='{.items[0].spec.desiredMapping}')" "and the provider's NamespaceMap replica is empty"
+
 finish

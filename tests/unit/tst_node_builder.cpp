@@ -20,7 +20,16 @@ private slots:
         QVERIFY(node["metadata"]["labels"]["liqo.io/type"] == "virtual-node");   // the provider cannot change what it is
         QVERIFY(node["metadata"]["labels"]["liqo.io/remote-cluster-id"] == "milan");
         QVERIFY(node["metadata"]["labels"]["topology.kubernetes.io/region"] == "eu-west");
-        QVERIFY(node["spec"]["taints"] == json::array({{{"key", "virtual-node.liqo.io/not-allowed"}, {"value", "true"}, {"effect", "NoExecute"}}}));
+        QVERIFY(!node.contains("spec"));   // taints are not applied (see taintsWithVirtualNodeTaint)
+    }
+
+    void theVirtualNodeTaintIsAddedBesideOthers()
+    {
+        const json ours = {{"key", "virtual-node.liqo.io/not-allowed"}, {"value", "true"}, {"effect", "NoExecute"}};
+        QVERIFY(taintsWithVirtualNodeTaint(json()) == json::array({ours}));   // a node without taints
+        const json lifecycle = {{"key", "node.kubernetes.io/not-ready"}, {"effect", "NoExecute"}, {"timeAdded", "2026-11-30T08:00:00Z"}};
+        QVERIFY(taintsWithVirtualNodeTaint(json::array({lifecycle})) == json::array({lifecycle, ours}));   // the controller's stays
+        QVERIFY(!taintsWithVirtualNodeTaint(json::array({lifecycle, ours})));                                // nothing to write
     }
 
     void statusIsTheGrantAndReadinessWithItsReason()
