@@ -6,6 +6,7 @@
 #include "observe/Log.h"
 #include "observe/TerminationSignal.h"
 #include "peering/LocalCluster.h"
+#include "virtualkubelet/EventReflector.h"
 #include "virtualkubelet/NamespaceMappings.h"
 #include "virtualkubelet/ObjectReflector.h"
 #include "virtualkubelet/PodReflector.h"
@@ -138,10 +139,17 @@ int main(int argc, char **argv)
     oo.providerClusterId = providerId;
     virtualkubelet::ObjectReflector objects(&consumer, &reflectionClient, &mappings, oo);
     objects.start();
+    virtualkubelet::EventReflector::Options eo;
+    eo.providerClusterId = providerId;
+    eo.nodeName = o.nodeName;
+    eo.localPod = [&pods](const QString &key) { return pods.localPod(key); };
+    virtualkubelet::EventReflector events(&consumer, &reflectionClient, &mappings, eo);
+    events.start();
     observe::log("info", QStringLiteral("virtual-kubelet"), QStringLiteral("serving"), {{"node", o.nodeName}, {"virtualNode", vn}});
 
-    observe::onTerminationSignal(&app, [&pods, &objects, &mappings] {
+    observe::onTerminationSignal(&app, [&pods, &objects, &events, &mappings] {
         mappings.stop();
+        events.stop();
         objects.stop();
         pods.stop();
         QCoreApplication::quit();

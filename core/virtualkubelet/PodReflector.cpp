@@ -103,6 +103,11 @@ void PodReflector::requeueNamespace(const QString &local)
                 m_queue->add(kube::Store::keyOf(pod));
 }
 
+std::optional<json> PodReflector::localPod(const QString &key) const
+{
+    return m_localPods ? m_localPods->store().get(key) : std::nullopt;
+}
+
 // Reads come from the watches' caches; the apiserver is only written to.
 Result<void> PodReflector::reconcile(const QString &key)
 {

@@ -40,6 +40,8 @@ public:
     void start();
     void stop();
     Result<void> reconcile(const QString &key);
+    // A pod bound to this virtual node, from the watch's cache ("ns/name"); safe from any thread.
+    std::optional<nlohmann::json> localPod(const QString &key) const;
 
     quint64 reflected() const { return m_controller ? m_controller->reconciled() : 0; }
 

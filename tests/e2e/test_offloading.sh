@@ -49,26 +49,34 @@ assert_eq Accepted "$(kcc -n liqo-tenant-milan get namespacemap milan -o jsonpat
 assert_eq spillway-remote-offloading "$(kcp -n apps-rome get rolebinding spillway-remote-offloading -o jsonpath='{.roleRef.name}')" "provider: rome's identity may reflect in apps-rome only"
 
 # --- pods: scheduled by the consumer onto the virtual node, running in the provider ----------
-kcc -n apps create deployment web --image registry.example/web --replicas 20 >/dev/null
-eventually 30 "20 pods scheduled onto the virtual node" bash -c "[ \"\$('$KUBECTL' --kubeconfig '$KC' -n apps get pods -l app=web --field-selector spec.nodeName=liqo-milan -o name | wc -l)\" = 20 ]"
+# 50 replicas, and the virtual kubelet SIGKILLed mid-burst: its supervisor restarts it, and the
+# counts come out exact on both sides (no pod lost, none doubled).
+kcc -n apps create deployment web --image registry.example/web --replicas 50 >/dev/null
+eventually 30 "the burst reaches the provider" bash -c "[ \"\$('$KUBECTL' --kubeconfig '$KP' -n apps-rome get shadowpods -o name 2>/dev/null | wc -l)\" -ge 5 ]"
+vk_pid=$(cat "$work/rome/spillway-virtual-kubelet-milan/child.pid")
+kill -9 "$vk_pid" && pass "virtual kubelet SIGKILLed mid-burst ($(kcp -n apps-rome get shadowpods -o name | wc -l | tr -d ' ') of 50 ShadowPods made)"
+eventually 30 "its supervisor restarted it" bash -c "p=\$(cat '$work/rome/spillway-virtual-kubelet-milan/child.pid'); [ \"\$p\" != '$vk_pid' ] && kill -0 \"\$p\""
+eventually 60 "50 pods scheduled onto the virtual node" bash -c "[ \"\$('$KUBECTL' --kubeconfig '$KC' -n apps get pods -l app=web --field-selector spec.nodeName=liqo-milan -o name | wc -l)\" = 50 ]"
 pod=$(kcc -n apps get pods -l app=web -o jsonpath='{.items[0].metadata.name}')
 assert_contains "$(kcc -n apps get pod "$pod" -o jsonpath='{.spec.tolerations}')" "virtual-node.liqo.io/not-allowed" "the webhook added the virtual-node toleration"
 assert_contains "$(kcc -n apps get pod "$pod" -o jsonpath='{.spec.affinity.nodeAffinity}')" '"key":"liqo.io/type","operator":"In","values":["virtual-node"]' "and required the virtual nodes (Remote)"
-eventually 30 "provider: 20 ShadowPods became 20 Running pods" bash -c "[ \"\$('$KUBECTL' --kubeconfig '$KP' -n apps-rome get pods -l app=web --field-selector status.phase=Running -o name | wc -l)\" = 20 ]"
-assert_eq 20 "$(kcp -n apps-rome get shadowpods -o name | wc -l | tr -d ' ')" "exactly 20 ShadowPods: no duplicates"
+eventually 60 "provider: 50 ShadowPods became 50 Running pods" bash -c "[ \"\$('$KUBECTL' --kubeconfig '$KP' -n apps-rome get pods -l app=web --field-selector status.phase=Running -o name | wc -l)\" = 50 ]"
+assert_eq 50 "$(kcp -n apps-rome get shadowpods -o name | wc -l | tr -d ' ')" "exactly 50 ShadowPods: no duplicates"
+assert_eq 50 "$(kcp -n apps-rome get pods -l offloading.liqo.io/origin=rome,app=web -o name | wc -l | tr -d ' ')" "exactly 50 owner-labelled pods in the provider"
 assert_eq "rome milan liqo-milan shadowpod" "$(kcp -n apps-rome get pod "$pod" -o jsonpath='{.metadata.labels.offloading\.liqo\.io/origin} {.metadata.labels.offloading\.liqo\.io/destination} {.metadata.labels.offloading\.liqo\.io/nodename} {.metadata.labels.liqo\.io/managed-by}')" "labelled with origin, destination and node"
 assert_eq ShadowPod "$(kcp -n apps-rome get pod "$pod" -o jsonpath='{.metadata.ownerReferences[0].kind}')" "owned by its ShadowPod"
 assert_eq "false" "$(kcp -n apps-rome get pod "$pod" -o jsonpath='{.spec.automountServiceAccountToken}')" "the consumer's service-account token is not carried over"
-eventually 30 "consumer: all 20 Running, status from the provider" bash -c "[ \"\$('$KUBECTL' --kubeconfig '$KC' -n apps get pods -l app=web --field-selector status.phase=Running -o name | wc -l)\" = 20 ]"
+eventually 60 "consumer: all 50 Running, status from the provider" bash -c "[ \"\$('$KUBECTL' --kubeconfig '$KC' -n apps get pods -l app=web --field-selector status.phase=Running -o name | wc -l)\" = 50 ]"
 assert_eq "$(kcp -n apps-rome get pod "$pod" -o jsonpath='{.status.podIP}')" "$(kcc -n apps get pod "$pod" -o jsonpath='{.status.podIP}')" "the pod IP is the remote pod's"
 assert_eq True "$(kcc -n apps get pod "$pod" -o jsonpath='{.status.conditions[?(@.type=="Ready")].status}')" "and it is Ready"
+eventually 30 "the provider's Events about the remote pod are on the local pod" bash -c "'$KUBECTL' --kubeconfig '$KC' -n apps get events --field-selector involvedObject.name=$pod -o jsonpath='{range .items[*]}{.source.component}|{.message}{\"\\n\"}{end}' | grep -q '^default-scheduler (milan)|.*apps-rome/$pod'"
 assert_eq local "$(kcc -n apps get pods -l app=old -o jsonpath='{.items[0].spec.nodeName}' | grep -q '^liqo-' && echo remote || echo local)" "the pre-existing pod stayed where it was"
 
 # --- resilience: a remote pod deleted in the provider comes back ----------------------------
 uid=$(kcp -n apps-rome get pod "$pod" -o jsonpath='{.metadata.uid}')
 kcp -n apps-rome delete pod "$pod" --wait=false >/dev/null
 eventually 30 "provider-side deletion → the pod is recreated" bash -c "u=\$('$KUBECTL' --kubeconfig '$KP' -n apps-rome get pod '$pod' -o jsonpath='{.metadata.uid}' 2>/dev/null); [ -n \"\$u\" ] && [ \"\$u\" != '$uid' ]"
-assert_eq 20 "$(kcc -n apps get pods -l app=web -o name | wc -l | tr -d ' ')" "and the consumer still has exactly 20"
+assert_eq 50 "$(kcc -n apps get pods -l app=web -o name | wc -l | tr -d ' ')" "and the consumer still has exactly 50"
 
 # --- object reflection: ConfigMaps, Secrets, Services follow into the twin -------------------
 kcc -n apps create configmap settings --from-literal=mode=fast >/dev/null
@@ -79,6 +87,7 @@ assert_eq rome "$(kcp -n apps-rome get cm settings -o jsonpath='{.metadata.label
 eventually 20 "the Secret too" bash -c "[ \"\$('$KUBECTL' --kubeconfig '$KP' -n apps-rome get secret token -o jsonpath='{.data.key}' 2>/dev/null)\" = \"\$(printf s3cr3t | base64)\" ]"
 eventually 20 "and the Service, with the provider's own cluster IP" bash -c "ip=\$('$KUBECTL' --kubeconfig '$KP' -n apps-rome get svc web -o jsonpath='{.spec.clusterIP}' 2>/dev/null); [ -n \"\$ip\" ] && [ \"\$ip\" != \"\$('$KUBECTL' --kubeconfig '$KC' -n apps get svc web -o jsonpath='{.spec.clusterIP}')\" ]"
 assert_eq 8080 "$(kcp -n apps-rome get svc web -o jsonpath='{.spec.ports[0].targetPort}')" "ports carried over"
+eventually 30 "the local Service's endpoints include the offloaded pods (their remote IPs)" bash -c "[ \"\$('$KUBECTL' --kubeconfig '$KC' -n apps get endpointslices -l kubernetes.io/service-name=web -o jsonpath='{range .items[*].endpoints[*]}{.nodeName}{\"\\n\"}{end}' | grep -c '^liqo-milan\$')\" = 50 ]"
 assert_eq "" "$(kcp -n apps-rome get cm kube-root-ca.crt -o jsonpath='{.metadata.labels.offloading\.liqo\.io/origin}')" "the provider's own kube-root-ca.crt is left alone"
 kcc -n apps patch configmap settings --type merge -p '{"data":{"mode":"safe"}}' >/dev/null
 eventually 20 "a change is reflected" bash -c "[ \"\$('$KUBECTL' --kubeconfig '$KP' -n apps-rome get cm settings -o jsonpath='{.data.mode}')\" = safe ]"
@@ -121,8 +130,8 @@ assert_eq same "$(kcc get ns same -o jsonpath='{.metadata.name}')" "and still ex
 # The consumer's one node has 8 CPU; pods of 3 CPU: two fit locally, the third goes remote.
 kcc create namespace mixed >/dev/null
 "$CTL" offload namespace mixed --kubeconfig "$KC" --timeout 60 >/dev/null 2>&1 && pass "offload mixed (LocalAndRemote, the default)" || fail "offload mixed failed"
-kcc -n mixed create deployment batch --image registry.example/batch --replicas 3 >/dev/null
-kcc -n mixed set resources deployment batch --requests cpu=3 >/dev/null
+# With its requests from the start: a rollout from request-less pods would pass the count early.
+printf 'apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: batch, namespace: mixed}\nspec:\n  replicas: 3\n  selector: {matchLabels: {app: batch}}\n  template:\n    metadata: {labels: {app: batch}}\n    spec: {containers: [{name: batch, image: registry.example/batch, resources: {requests: {cpu: "3"}}}]}\n' | kcc apply -f - >/dev/null
 eventually 40 "3 pods Running" bash -c "[ \"\$('$KUBECTL' --kubeconfig '$KC' -n mixed get pods -l app=batch --field-selector status.phase=Running -o name | wc -l)\" = 3 ]"
 assert_eq 1 "$(kcc -n mixed get pods -l app=batch --field-selector spec.nodeName=liqo-milan -o name | wc -l | tr -d ' ')" "exactly the overflow (1 of 3) runs on the virtual node"
 

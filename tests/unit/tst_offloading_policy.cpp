@@ -3,6 +3,7 @@
 #include "offloading/ClusterSelectorText.h"
 #include "offloading/OffloadingPolicy.h"
 #include "virtualkubelet/ObjectReflection.h"
+#include "virtualkubelet/EventReflection.h"
 #include "virtualkubelet/PodTranslation.h"
 
 #include <QTest>
@@ -181,6 +182,28 @@ private slots:
         remote["status"] = local;
         QVERIFY(!virtualkubelet::sameStatus(withReason, virtualkubelet::localPodStatus(remote)));
         QVERIFY(virtualkubelet::sameStatus(local, virtualkubelet::localPodStatus(remote)));
+    }
+
+    void remoteEventsLandOnTheLocalPod()
+    {
+        const json remote = {{"metadata", {{"name", "web-1.18a2"}, {"namespace", "apps-rome"}}},
+                             {"involvedObject", {{"kind", "Pod"}, {"namespace", "apps-rome"}, {"name", "web-1"}, {"uid", "remote-uid"}}},
+                             {"reason", "Scheduled"}, {"message", "Successfully assigned apps-rome/web-1 to milan-worker-1"}, {"type", "Normal"},
+                             {"source", {{"component", "default-scheduler"}}}, {"eventTime", "2026-11-30T08:00:01.123456Z"}};
+        const json pod = {{"metadata", {{"name", "web-1"}, {"namespace", "apps"}, {"uid", "local-uid"}}}};
+        const auto local = virtualkubelet::localEventFor(remote, pod, QStringLiteral("milan"), QStringLiteral("liqo-milan"));
+        QVERIFY(local);
+        QVERIFY((*local)["metadata"]["namespace"] == "apps" && (*local)["metadata"]["name"] == "web-1.18a2");
+        QVERIFY((*local)["involvedObject"] == json({{"apiVersion", "v1"}, {"kind", "Pod"}, {"namespace", "apps"}, {"name", "web-1"}, {"uid", "local-uid"}}));
+        QVERIFY((*local)["reason"] == "Scheduled" && (*local)["message"] == remote["message"] && (*local)["count"] == 1);
+        QVERIFY((*local)["source"]["component"] == "default-scheduler (milan)");
+        QVERIFY((*local)["lastTimestamp"] == "2026-11-30T08:00:01Z");   // from eventTime when the event has no timestamps
+        json node = remote;
+        node["involvedObject"]["kind"] = "Node";
+        QVERIFY(!virtualkubelet::localEventFor(node, pod, QStringLiteral("milan"), QStringLiteral("liqo-milan")));
+        json other = pod;
+        other["metadata"]["name"] = "web-2";
+        QVERIFY(!virtualkubelet::localEventFor(remote, other, QStringLiteral("milan"), QStringLiteral("liqo-milan")));
     }
 
     void objectReflection()

@@ -1,0 +1,53 @@
+#pragma once
+
+#include "common/Error.h"
+#include "kube/Controller.h"
+#include "kube/Informer.h"
+#include "kube/KubeClient.h"
+#include "kube/RateLimiter.h"
+#include "kube/WorkQueue.h"
+#include "virtualkubelet/NamespaceMappings.h"
+
+#include <QObject>
+
+#include <map>
+#include <memory>
+#include <mutex>
+
+namespace spillway::virtualkubelet {
+
+// Brings the provider's Events about offloaded pods back onto the local pods (localEventFor): a
+// watch on the pod Events of each twin namespace; key "<remote ns>/<event name>". A copy is
+// created once and patched as the remote count grows; it expires with the consumer's event TTL.
+class EventReflector : public QObject
+{
+    Q_OBJECT
+public:
+    struct Options {
+        QString providerClusterId, nodeName;
+        int workers = 2;
+        // The pods bound to this virtual node ("ns/name"), from the pod reflector's cache.
+        std::function<std::optional<nlohmann::json>(const QString &key)> localPod;
+    };
+    EventReflector(kube::KubeClient *consumer, kube::KubeClient *provider, NamespaceMappings *mappings, Options options, QObject *parent = nullptr);
+    ~EventReflector() override;
+
+    void start();
+    void stop();
+    Result<void> reconcile(const QString &key);
+
+private:
+    void onMappingChanged(const QString &local, const QString &remote);
+    std::optional<nlohmann::json> remoteEvent(const QString &remoteNs, const QString &name) const;
+
+    kube::KubeClient *m_consumer, *m_provider;
+    NamespaceMappings *m_mappings;
+    Options m_options;
+    std::unique_ptr<kube::ItemRateLimiter> m_limiter;
+    std::unique_ptr<kube::WorkQueue> m_queue;
+    std::unique_ptr<kube::Controller> m_controller;
+    mutable std::mutex m_watchMutex;   // workers read the caches; the client's thread changes the map
+    std::map<QString, std::shared_ptr<kube::Informer>> m_watches;   // by local namespace
+};
+
+} // namespace spillway::virtualkubelet
