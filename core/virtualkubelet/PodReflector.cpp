@@ -13,7 +13,9 @@ using nlohmann::json;
 PodReflector::PodReflector(kube::KubeClient *consumer, kube::KubeClient *provider, NamespaceMappings *mappings, Options options, QObject *parent)
     : QObject(parent), m_consumer(consumer), m_provider(provider), m_mappings(mappings), m_options(std::move(options)),
       m_limiter(std::make_unique<kube::ItemRateLimiter>(kube::steadyClock(), 20, 30000)),
-      m_queue(std::make_unique<kube::WorkQueue>(kube::steadyClock(), m_limiter.get()))
+      m_queue(std::make_unique<kube::WorkQueue>(kube::steadyClock(), m_limiter.get())),
+      m_remoteLimiter(std::make_unique<kube::ItemRateLimiter>(kube::steadyClock(), 20, 30000)),
+      m_remoteQueue(std::make_unique<kube::WorkQueue>(kube::steadyClock(), m_remoteLimiter.get()))
 {
 }
 
@@ -37,8 +39,11 @@ void PodReflector::start()
 
     m_controller = std::make_unique<kube::Controller>(QStringLiteral("pods"), m_queue.get(), [this](const QString &key) { return reconcile(key); },
                                                       m_options.workers, 30);
+    m_remoteController = std::make_unique<kube::Controller>(QStringLiteral("pod-status"), m_remoteQueue.get(),
+                                                            [this](const QString &key) { return reconcile(key); }, m_options.workers, 30);
     m_localPods->start();
     m_controller->start();
+    m_remoteController->start();
 }
 
 void PodReflector::stop()
@@ -49,6 +54,8 @@ void PodReflector::stop()
         informer->stop();
     if (m_controller)
         m_controller->stop();
+    if (m_remoteController)
+        m_remoteController->stop();
 }
 
 // A namespace became offloaded here (remote set) or stopped being (remote empty): watch its
@@ -80,7 +87,7 @@ void PodReflector::watchRemote(const QString &remote)
         auto enqueue = [this](const json &pod) {
             const QString localNs = m_mappings->localOf(QString::fromStdString(pod["metadata"].value("namespace", "")));
             if (!localNs.isEmpty())
-                m_queue->add(localNs + QLatin1Char('/') + QString::fromStdString(pod["metadata"].value("name", "")));
+                m_remoteQueue->add(localNs + QLatin1Char('/') + QString::fromStdString(pod["metadata"].value("name", "")));
         };
         informer->addHandlers({enqueue, [enqueue](const json &, const json &now) { enqueue(now); }, [enqueue](const json &o, bool) { enqueue(o); }});
         informer->start();

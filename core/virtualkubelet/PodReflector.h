@@ -23,7 +23,9 @@ namespace spillway::virtualkubelet {
 // local pod deletes the ShadowPod (the remote pod goes with it, under its own grace period); once
 // the remote side is gone the local pod is released. A pod in a namespace that is not offloaded
 // to this provider waits Pending (OffloadingBackOff) and is offloaded as soon as it is. One key
-// per local pod ("ns/name"), reconciled idempotently by a few workers.
+// per local pod ("ns/name"), reconciled idempotently. Two queues feed the same reconcile: local
+// changes and remote ones, each with its own workers, so in a burst a remote pod's new status is
+// not queued behind hundreds of pods still to be asked for.
 class PodReflector : public QObject
 {
     Q_OBJECT
@@ -43,7 +45,7 @@ public:
     // A pod bound to this virtual node, from the watch's cache ("ns/name"); safe from any thread.
     std::optional<nlohmann::json> localPod(const QString &key) const;
 
-    quint64 reflected() const { return m_controller ? m_controller->reconciled() : 0; }
+    quint64 reflected() const { return (m_controller ? m_controller->reconciled() : 0) + (m_remoteController ? m_remoteController->reconciled() : 0); }
 
 private:
     void onMappingChanged(const QString &local, const QString &remote);
@@ -56,6 +58,9 @@ private:
     std::unique_ptr<kube::ItemRateLimiter> m_limiter;
     std::unique_ptr<kube::WorkQueue> m_queue;
     std::unique_ptr<kube::Controller> m_controller;
+    std::unique_ptr<kube::ItemRateLimiter> m_remoteLimiter;
+    std::unique_ptr<kube::WorkQueue> m_remoteQueue;   // keys whose remote pod changed
+    std::unique_ptr<kube::Controller> m_remoteController;
     std::unique_ptr<kube::Informer> m_localPods;
     // by remote namespace; changed on the client's thread, read (under the lock) by workers, which
     // keep a reference while they use one
