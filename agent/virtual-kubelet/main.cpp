@@ -1,6 +1,7 @@
 // spillway-virtual-kubelet — one virtual node: the provider's granted capacity as a Node here.
 // This main only wires core's pieces together.
 #include "common/Version.h"
+#include "kube/Informer.h"
 #include "kube/Kubeconfig.h"
 #include "kube/KubeClient.h"
 #include "observe/Log.h"
@@ -147,12 +148,33 @@ int main(int argc, char **argv)
     events.start();
     observe::log("info", QStringLiteral("virtual-kubelet"), QStringLiteral("serving"), {{"node", o.nodeName}, {"virtualNode", vn}});
 
-    observe::onTerminationSignal(&app, [&pods, &objects, &events, &mappings] {
+    auto shutdown = [&pods, &objects, &events, &mappings] {
         mappings.stop();
         events.stop();
         objects.stop();
         pods.stop();
         QCoreApplication::quit();
-    });
+    };
+    observe::onTerminationSignal(&app, shutdown);
+
+    // Renewed provider credentials (the Identity's new certificate lands in this Secret): the
+    // clients are built from them at start, so start again — the supervisor or the Deployment
+    // brings us back at once, and every reconcile picks up where it was.
+    const std::string loadedKubeconfig = (*secret)["data"].value("kubeconfig", "");
+    kube::Informer::Options so;
+    so.ns = ns;
+    so.fieldSelector = QStringLiteral("metadata.name=") + secretName;
+    kube::Informer credentials(&consumer, kube::resources::secrets(), so);
+    bool restarting = false;
+    auto onCredentials = [&](const json &s) {
+        if (restarting || s.value("data", json::object()).value("kubeconfig", "") == loadedKubeconfig)
+            return;
+        restarting = true;
+        observe::log("info", QStringLiteral("virtual-kubelet"), QStringLiteral("the provider's credentials changed; restarting to use them"),
+                     {{"secret", ns + QLatin1Char('/') + secretName}});
+        shutdown();
+    };
+    credentials.addHandlers({onCredentials, [onCredentials](const json &, const json &now) { onCredentials(now); }, {}});
+    credentials.start();
     return app.exec();
 }

@@ -90,11 +90,14 @@ done
 
 # --- certificate renewal: turin re-issues, rome takes the new certificate and keeps working ---
 first=$(kcc -n liqo-tenant-turin get identity controlplane-turin -o jsonpath='{.spec.authParams.signedCRT}')
+vk_before=$(cat "$work"/rome/spillway-virtual-kubelet-*turin*/child.pid)
 eventually 60 "turin renews the certificate before it expires and rome's Identity takes it" \
   bash -c "[ \"\$('$KUBECTL' --kubeconfig '$KC' -n liqo-tenant-turin get identity controlplane-turin -o jsonpath='{.spec.authParams.signedCRT}')\" != '$first' ]"
 renewed=$(kcc -n liqo-tenant-turin get identity controlplane-turin -o jsonpath='{.spec.authParams.signedCRT}')
 eventually 20 "the kubeconfig Secret carries the renewed certificate" \
   bash -c "'$KUBECTL' --kubeconfig '$KC' -n liqo-tenant-turin get secret kubeconfig-controlplane-turin -o jsonpath='{.data.kubeconfig}' | base64 -d | grep -qF '$renewed'"
+eventually 30 "the virtual kubelet for turin restarted to use it" bash -c "[ \"\$(cat $work/rome/spillway-virtual-kubelet-*turin*/child.pid)\" != '$vk_before' ]"
+eventually 30 "and liqo-turin is Ready again" bash -c "[ \"\$('$KUBECTL' --kubeconfig '$KC' get node liqo-turin -o jsonpath='{.status.conditions[?(@.type==\"Ready\")].status}')\" = True ]"
 old_end=$(echo "$first" | base64 -d | openssl x509 -noout -enddate | cut -d= -f2)
 new_end=$(echo "$renewed" | base64 -d | openssl x509 -noout -enddate | cut -d= -f2)
 [ "$(date -d "$new_end" +%s)" -gt "$(date -d "$old_end" +%s)" ] && pass "the new certificate lasts longer ($new_end)" || fail "renewed certificate ends $new_end, the old one $old_end"
