@@ -8,8 +8,7 @@ using nlohmann::json;
 
 EventReflector::EventReflector(kube::KubeClient *consumer, kube::KubeClient *provider, NamespaceMappings *mappings, Options options, QObject *parent)
     : QObject(parent), m_consumer(consumer), m_provider(provider), m_mappings(mappings), m_options(std::move(options)),
-      m_limiter(std::make_unique<kube::ItemRateLimiter>(kube::steadyClock(), 20, 30000)),
-      m_queue(std::make_unique<kube::WorkQueue>(kube::steadyClock(), m_limiter.get()))
+      m_queue(QStringLiteral("events"), m_options.workers, 5)
 {
 }
 
@@ -24,9 +23,7 @@ void EventReflector::start()
     const auto mapped = m_mappings->all();
     for (auto it = mapped.cbegin(); it != mapped.cend(); ++it)
         onMappingChanged(it.key(), it.value());
-    m_controller = std::make_unique<kube::Controller>(QStringLiteral("events"), m_queue.get(), [this](const QString &key) { return reconcile(key); },
-                                                      m_options.workers, 5);
-    m_controller->start();
+    m_queue.start([this](const QString &key) { return reconcile(key); });
 }
 
 void EventReflector::stop()
@@ -36,8 +33,7 @@ void EventReflector::stop()
         for (auto &[ns, watch] : m_watches)
             watch->stop();
     }
-    if (m_controller)
-        m_controller->stop();
+    m_queue.stop();
 }
 
 void EventReflector::onMappingChanged(const QString &local, const QString &remote)
@@ -55,7 +51,7 @@ void EventReflector::onMappingChanged(const QString &local, const QString &remot
     // Deleted on this thread even when a worker held the last reference.
     std::shared_ptr<kube::Informer> watch(new kube::Informer(m_provider, kube::resources::events(), o), [](kube::Informer *i) { i->deleteLater(); });
     auto enqueue = [this, remote](const json &event) {
-        m_queue->add(remote + QLatin1Char('/') + QString::fromStdString(event["metadata"].value("name", "")));
+        m_queue.add(remote + QLatin1Char('/') + QString::fromStdString(event["metadata"].value("name", "")));
     };
     watch->addHandlers({enqueue, [enqueue](const json &, const json &now) { enqueue(now); }, {}});
     watch->start();

@@ -7,6 +7,7 @@
 #include "kube/RateLimiter.h"
 #include "kube/WorkQueue.h"
 #include "virtualkubelet/NamespaceMappings.h"
+#include "virtualkubelet/ReflectionQueue.h"
 
 #include <QObject>
 
@@ -43,9 +44,7 @@ private:
     kube::KubeClient *m_consumer, *m_provider;
     NamespaceMappings *m_mappings;
     Options m_options;
-    std::unique_ptr<kube::ItemRateLimiter> m_limiter;
-    std::unique_ptr<kube::WorkQueue> m_queue;
-    std::unique_ptr<kube::Controller> m_controller;
+    ReflectionQueue m_queue;
     mutable std::mutex m_watchMutex;   // workers read the caches; the client's thread changes the map
     std::map<QString, std::shared_ptr<kube::Informer>> m_watches;   // by local namespace
 };

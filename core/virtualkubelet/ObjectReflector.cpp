@@ -9,8 +9,7 @@ using nlohmann::json;
 
 ObjectReflector::ObjectReflector(kube::KubeClient *consumer, kube::KubeClient *provider, NamespaceMappings *mappings, Options options, QObject *parent)
     : QObject(parent), m_consumer(consumer), m_provider(provider), m_mappings(mappings), m_options(std::move(options)),
-      m_limiter(std::make_unique<kube::ItemRateLimiter>(kube::steadyClock(), 20, 30000)),
-      m_queue(std::make_unique<kube::WorkQueue>(kube::steadyClock(), m_limiter.get()))
+      m_queue(QStringLiteral("objects"), m_options.workers, 30)
 {
 }
 
@@ -25,9 +24,7 @@ void ObjectReflector::start()
     const auto mapped = m_mappings->all();
     for (auto it = mapped.cbegin(); it != mapped.cend(); ++it)
         onMappingChanged(it.key(), it.value());
-    m_controller = std::make_unique<kube::Controller>(QStringLiteral("objects"), m_queue.get(), [this](const QString &key) { return reconcile(key); },
-                                                      m_options.workers, 30);
-    m_controller->start();
+    m_queue.start([this](const QString &key) { return reconcile(key); });
 }
 
 void ObjectReflector::stop()
@@ -36,8 +33,7 @@ void ObjectReflector::stop()
         watches.first->stop();
         watches.second->stop();
     }
-    if (m_controller)
-        m_controller->stop();
+    m_queue.stop();
 }
 
 void ObjectReflector::onMappingChanged(const QString &local, const QString &remote)
@@ -48,7 +44,7 @@ void ObjectReflector::onMappingChanged(const QString &local, const QString &remo
         if (remote.isEmpty())
             continue;   // the provider deletes the twin with everything in it
         auto enqueue = [this, kindName = kind.name, local](const json &obj) {
-            m_queue->add(kindName + QLatin1Char('/') + local + QLatin1Char('/') + QString::fromStdString(obj["metadata"].value("name", "")));
+            m_queue.add(kindName + QLatin1Char('/') + local + QLatin1Char('/') + QString::fromStdString(obj["metadata"].value("name", "")));
         };
         kube::Informer::Handlers handlers{enqueue, [enqueue](const json &, const json &now) { enqueue(now); }, [enqueue](const json &o, bool) { enqueue(o); }};
         kube::Informer::Options lo;

@@ -7,6 +7,7 @@
 #include "kube/RateLimiter.h"
 #include "kube/WorkQueue.h"
 #include "virtualkubelet/NamespaceMappings.h"
+#include "virtualkubelet/ReflectionQueue.h"
 
 #include <QObject>
 
@@ -43,9 +44,7 @@ private:
     kube::KubeClient *m_consumer, *m_provider;
     NamespaceMappings *m_mappings;
     Options m_options;
-    std::unique_ptr<kube::ItemRateLimiter> m_limiter;
-    std::unique_ptr<kube::WorkQueue> m_queue;
-    std::unique_ptr<kube::Controller> m_controller;
+    ReflectionQueue m_queue;
     // by "<kind>/<local ns>": the local and the remote watch
     std::map<QString, std::pair<std::unique_ptr<kube::Informer>, std::unique_ptr<kube::Informer>>> m_watches;
 };

@@ -12,10 +12,7 @@ using nlohmann::json;
 
 PodReflector::PodReflector(kube::KubeClient *consumer, kube::KubeClient *provider, NamespaceMappings *mappings, Options options, QObject *parent)
     : QObject(parent), m_consumer(consumer), m_provider(provider), m_mappings(mappings), m_options(std::move(options)),
-      m_limiter(std::make_unique<kube::ItemRateLimiter>(kube::steadyClock(), 20, 30000)),
-      m_queue(std::make_unique<kube::WorkQueue>(kube::steadyClock(), m_limiter.get())),
-      m_remoteLimiter(std::make_unique<kube::ItemRateLimiter>(kube::steadyClock(), 20, 30000)),
-      m_remoteQueue(std::make_unique<kube::WorkQueue>(kube::steadyClock(), m_remoteLimiter.get()))
+      m_queue(QStringLiteral("pods"), m_options.workers, 30), m_remoteQueue(QStringLiteral("pod-status"), m_options.workers, 30)
 {
 }
 
@@ -26,7 +23,7 @@ PodReflector::~PodReflector()
 
 void PodReflector::start()
 {
-    auto enqueue = [this](const json &pod) { m_queue->add(kube::Store::keyOf(pod)); };
+    auto enqueue = [this](const json &pod) { m_queue.add(kube::Store::keyOf(pod)); };
     kube::Informer::Options lo;
     lo.fieldSelector = QStringLiteral("spec.nodeName=") + m_options.nodeName;
     m_localPods = std::make_unique<kube::Informer>(m_consumer, kube::resources::pods(), lo, this);
@@ -37,13 +34,9 @@ void PodReflector::start()
     for (auto it = mapped.cbegin(); it != mapped.cend(); ++it)
         onMappingChanged(it.key(), it.value());
 
-    m_controller = std::make_unique<kube::Controller>(QStringLiteral("pods"), m_queue.get(), [this](const QString &key) { return reconcile(key); },
-                                                      m_options.workers, 30);
-    m_remoteController = std::make_unique<kube::Controller>(QStringLiteral("pod-status"), m_remoteQueue.get(),
-                                                            [this](const QString &key) { return reconcile(key); }, m_options.workers, 30);
     m_localPods->start();
-    m_controller->start();
-    m_remoteController->start();
+    m_queue.start([this](const QString &key) { return reconcile(key); });
+    m_remoteQueue.start([this](const QString &key) { return reconcile(key); });
 }
 
 void PodReflector::stop()
@@ -52,10 +45,8 @@ void PodReflector::stop()
         m_localPods->stop();
     for (auto &[ns, informer] : m_remotePods)
         informer->stop();
-    if (m_controller)
-        m_controller->stop();
-    if (m_remoteController)
-        m_remoteController->stop();
+    m_queue.stop();
+    m_remoteQueue.stop();
 }
 
 // A namespace became offloaded here (remote set) or stopped being (remote empty): watch its
@@ -87,7 +78,7 @@ void PodReflector::watchRemote(const QString &remote)
         auto enqueue = [this](const json &pod) {
             const QString localNs = m_mappings->localOf(QString::fromStdString(pod["metadata"].value("namespace", "")));
             if (!localNs.isEmpty())
-                m_remoteQueue->add(localNs + QLatin1Char('/') + QString::fromStdString(pod["metadata"].value("name", "")));
+                m_remoteQueue.add(localNs + QLatin1Char('/') + QString::fromStdString(pod["metadata"].value("name", "")));
         };
         informer->addHandlers({enqueue, [enqueue](const json &, const json &now) { enqueue(now); }, [enqueue](const json &o, bool) { enqueue(o); }});
         informer->start();
@@ -107,7 +98,7 @@ void PodReflector::requeueNamespace(const QString &local)
     if (m_localPods)
         for (const json &pod : m_localPods->store().list())
             if (QString::fromStdString(pod["metadata"].value("namespace", "")) == local)
-                m_queue->add(kube::Store::keyOf(pod));
+                m_queue.add(kube::Store::keyOf(pod));
 }
 
 std::optional<json> PodReflector::localPod(const QString &key) const

@@ -7,6 +7,7 @@
 #include "kube/RateLimiter.h"
 #include "kube/WorkQueue.h"
 #include "virtualkubelet/NamespaceMappings.h"
+#include "virtualkubelet/ReflectionQueue.h"
 
 #include <QObject>
 
@@ -45,7 +46,7 @@ public:
     // A pod bound to this virtual node, from the watch's cache ("ns/name"); safe from any thread.
     std::optional<nlohmann::json> localPod(const QString &key) const;
 
-    quint64 reflected() const { return (m_controller ? m_controller->reconciled() : 0) + (m_remoteController ? m_remoteController->reconciled() : 0); }
+    quint64 reflected() const { return m_queue.reconciled() + m_remoteQueue.reconciled(); }
 
 private:
     void onMappingChanged(const QString &local, const QString &remote);
@@ -55,12 +56,8 @@ private:
     kube::KubeClient *m_consumer, *m_provider;
     NamespaceMappings *m_mappings;
     Options m_options;
-    std::unique_ptr<kube::ItemRateLimiter> m_limiter;
-    std::unique_ptr<kube::WorkQueue> m_queue;
-    std::unique_ptr<kube::Controller> m_controller;
-    std::unique_ptr<kube::ItemRateLimiter> m_remoteLimiter;
-    std::unique_ptr<kube::WorkQueue> m_remoteQueue;   // keys whose remote pod changed
-    std::unique_ptr<kube::Controller> m_remoteController;
+    ReflectionQueue m_queue;
+    ReflectionQueue m_remoteQueue;   // keys whose remote pod changed
     std::unique_ptr<kube::Informer> m_localPods;
     // by remote namespace; changed on the client's thread, read (under the lock) by workers, which
     // keep a reference while they use one
