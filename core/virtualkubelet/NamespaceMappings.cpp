@@ -14,6 +14,7 @@ NamespaceMappings::NamespaceMappings(kube::KubeClient *consumer, QString tenantN
     m_maps = std::make_unique<kube::Informer>(consumer, apis::offloading::v1beta1::namespaceMapResource(), mo, this);
     m_maps->addHandlers({[this](const json &m) { update(m); }, [this](const json &, const json &m) { update(m); },
                          [this](const json &, bool) { update(json::object()); }});
+    connect(m_maps.get(), &kube::Informer::synced, this, [this] { m_synced = true; });
 }
 
 void NamespaceMappings::start()

@@ -6,6 +6,7 @@
 #include <QHash>
 #include <QObject>
 
+#include <atomic>
 #include <memory>
 #include <mutex>
 
@@ -24,6 +25,8 @@ public:
     QString remoteOf(const QString &local) const;   // empty: not offloaded here
     QString localOf(const QString &remote) const;
     QHash<QString, QString> all() const;
+    // Whether the NamespaceMap has been read once: until then "not offloaded" means "not known yet".
+    bool hasSynced() const { return m_synced.load(); }
 
 signals:
     // remote is empty when the namespace stopped being offloaded here.
@@ -33,6 +36,7 @@ private:
     void update(const nlohmann::json &map);
 
     std::unique_ptr<kube::Informer> m_maps;
+    std::atomic<bool> m_synced{false};
     mutable std::mutex m_mutex;
     QHash<QString, QString> m_localToRemote;
 };

@@ -64,6 +64,7 @@ void PodReflector::watchRemote(const QString &remote)
     for (auto it = m_remotePods.begin(); it != m_remotePods.end();) {
         if (!mapped.values().contains(it->first)) {
             it->second->stop();
+            m_syncedRemote.erase(it->first);
             it = m_remotePods.erase(it);
         } else {
             ++it;
@@ -81,6 +82,11 @@ void PodReflector::watchRemote(const QString &remote)
                 m_remoteQueue.add(localNs + QLatin1Char('/') + QString::fromStdString(pod["metadata"].value("name", "")));
         };
         informer->addHandlers({enqueue, [enqueue](const json &, const json &now) { enqueue(now); }, [enqueue](const json &o, bool) { enqueue(o); }});
+        connect(informer.get(), &kube::Informer::synced, this, [this, remote] {
+            std::lock_guard lock(m_remoteMutex);
+            if (m_remotePods.count(remote))
+                m_syncedRemote.insert(remote);
+        });
         informer->start();
         m_remotePods.emplace(remote, std::move(informer));
     }
@@ -101,6 +107,12 @@ void PodReflector::requeueNamespace(const QString &local)
                 m_queue.add(kube::Store::keyOf(pod));
 }
 
+bool PodReflector::remotePodsSynced(const QString &remoteNs) const
+{
+    std::lock_guard lock(m_remoteMutex);
+    return m_syncedRemote.count(remoteNs) > 0;
+}
+
 std::optional<json> PodReflector::localPod(const QString &key) const
 {
     return m_localPods ? m_localPods->store().get(key) : std::nullopt;
@@ -111,7 +123,14 @@ Result<void> PodReflector::reconcile(const QString &key)
 {
     const QString ns = key.section(QLatin1Char('/'), 0, 0), name = key.section(QLatin1Char('/'), 1);
     const kube::ResourceRef shadows = apis::offloading::v1beta1::shadowPodResource();
+    // After a restart nothing is decided from caches not yet filled: a pod that looks unmapped
+    // would be failed (OffloadingAborted), one whose twin looks gone would be released while
+    // that twin still runs.
+    if (!m_mappings->hasSynced())
+        return Error::of(Error::Kind::Timeout, QStringLiteral("waiting for the NamespaceMap to be read"));
     const QString remoteNs = m_mappings->remoteOf(ns);
+    if (!remoteNs.isEmpty() && !remotePodsSynced(remoteNs))
+        return Error::of(Error::Kind::Timeout, QStringLiteral("waiting for the pods of %1 to be listed").arg(remoteNs));
     const std::optional<json> local = m_localPods->store().get(key);
     const auto remotePods = remoteNs.isEmpty() ? nullptr : remotePodsIn(remoteNs);
     const std::optional<json> remotePod = remotePods ? remotePods->store().get(remoteNs + QLatin1Char('/') + name) : std::nullopt;

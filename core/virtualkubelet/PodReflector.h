@@ -14,6 +14,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <set>
 
 namespace spillway::virtualkubelet {
 
@@ -62,8 +63,10 @@ private:
     // by remote namespace; changed on the client's thread, read (under the lock) by workers, which
     // keep a reference while they use one
     std::map<QString, std::shared_ptr<kube::Informer>> m_remotePods;
+    std::set<QString> m_syncedRemote;   // remote namespaces whose pods have been listed
     mutable std::mutex m_remoteMutex;
     std::shared_ptr<kube::Informer> remotePodsIn(const QString &remoteNs) const;
+    bool remotePodsSynced(const QString &remoteNs) const;
 };
 
 } // namespace spillway::virtualkubelet
