@@ -58,10 +58,10 @@ void EventReflector::onMappingChanged(const QString &local, const QString &remot
     m_watches.emplace(local, std::move(watch));
 }
 
-std::optional<json> EventReflector::remoteEvent(const QString &remoteNs, const QString &name) const
+std::optional<json> EventReflector::remoteEvent(const QString &localNs, const QString &remoteNs, const QString &name) const
 {
     std::lock_guard lock(m_watchMutex);
-    const auto it = m_watches.find(m_mappings->localOf(remoteNs));
+    const auto it = m_watches.find(localNs);
     return it == m_watches.end() ? std::nullopt : it->second->store().get(remoteNs + QLatin1Char('/') + name);
 }
 
@@ -69,7 +69,7 @@ Result<void> EventReflector::reconcile(const QString &key)
 {
     const QString remoteNs = key.section(QLatin1Char('/'), 0, 0), name = key.section(QLatin1Char('/'), 1);
     const QString localNs = m_mappings->localOf(remoteNs);
-    const std::optional<json> event = localNs.isEmpty() ? std::nullopt : remoteEvent(remoteNs, name);
+    const std::optional<json> event = localNs.isEmpty() ? std::nullopt : remoteEvent(localNs, remoteNs, name);
     if (!event)
         return {};   // expired there, or the namespace is no longer offloaded: the copy expires here
     const QString podName = QString::fromStdString((*event).value("involvedObject", json::object()).value("name", ""));

@@ -39,7 +39,7 @@ public:
 
 private:
     void onMappingChanged(const QString &local, const QString &remote);
-    std::optional<nlohmann::json> remoteEvent(const QString &remoteNs, const QString &name) const;
+    std::optional<nlohmann::json> remoteEvent(const QString &localNs, const QString &remoteNs, const QString &name) const;
 
     kube::KubeClient *m_consumer, *m_provider;
     NamespaceMappings *m_mappings;
