@@ -8,6 +8,8 @@
 #include "observe/TerminationSignal.h"
 #include "peering/LocalCluster.h"
 #include "virtualkubelet/EventReflector.h"
+#include "virtualkubelet/KubeletServer.h"
+#include "virtualkubelet/KubeletServing.h"
 #include "virtualkubelet/NamespaceMappings.h"
 #include "virtualkubelet/ObjectReflector.h"
 #include "virtualkubelet/PodReflector.h"
@@ -17,6 +19,7 @@
 #include <QCoreApplication>
 
 #include <cstdio>
+#include <memory>
 #include <optional>
 
 using namespace spillway;
@@ -47,7 +50,14 @@ int main(int argc, char **argv)
     const QCommandLineOption podWorkers(QStringLiteral("pod-workers"), QStringLiteral("Pods reflected at once."), QStringLiteral("n"), QStringLiteral("16"));
     const QCommandLineOption qps(QStringLiteral("qps"), QStringLiteral("Client-side requests per second to each cluster."), QStringLiteral("n"), QStringLiteral("200"));
     const QCommandLineOption burst(QStringLiteral("burst"), QStringLiteral("Client-side request burst to each cluster."), QStringLiteral("n"), QStringLiteral("400"));
-    p.addOptions({kubeconfig, virtualNode, nodeName, heartbeat, liqoNamespace, podWorkers, qps, burst});
+    const QCommandLineOption kubeletPort(QStringLiteral("kubelet-port"),
+                                         QStringLiteral("Port of the HTTPS endpoint the apiserver calls for kubectl logs (0: any free port)."),
+                                         QStringLiteral("port"), QStringLiteral("10250"));
+    const QCommandLineOption kubeletAddress(QStringLiteral("kubelet-address"), QStringLiteral("Address that endpoint listens on."), QStringLiteral("ip"),
+                                            QStringLiteral("0.0.0.0"));
+    const QCommandLineOption nodeIp(QStringLiteral("node-ip"), QStringLiteral("The Node's InternalIP, where the apiserver reaches the endpoint (default: $POD_IP, else 127.0.0.1)."),
+                                    QStringLiteral("ip"));
+    p.addOptions({kubeconfig, virtualNode, nodeName, heartbeat, liqoNamespace, podWorkers, qps, burst, kubeletPort, kubeletAddress, nodeIp});
     p.process(app);
     const QString vn = p.value(virtualNode);
     if (!vn.contains(QLatin1Char('/')) || !p.isSet(nodeName)) {
@@ -64,8 +74,15 @@ int main(int argc, char **argv)
         return std::nullopt;
     };
     const auto podWorkersValue = number(podWorkers, 1, 256), qpsValue = number(qps, 1, 100000), burstValue = number(burst, 1, 100000);
-    if (!podWorkersValue || !qpsValue || !burstValue)
+    const auto kubeletPortValue = number(kubeletPort, 0, 65535);
+    if (!podWorkersValue || !qpsValue || !burstValue || !kubeletPortValue)
         return 2;
+    const QHostAddress listenAddress(p.value(kubeletAddress));
+    const QString nodeAddress = p.isSet(nodeIp) ? p.value(nodeIp) : qEnvironmentVariable("POD_IP", QStringLiteral("127.0.0.1"));
+    if (listenAddress.isNull() || QHostAddress(nodeAddress).isNull()) {
+        std::fprintf(stderr, "spillway-virtual-kubelet: --kubelet-address and --node-ip must be IP addresses\n");
+        return 2;
+    }
     bool ok = false;
     const int heartbeatSeconds = p.value(heartbeat).toInt(&ok);
     if (!ok || heartbeatSeconds < 1 || heartbeatSeconds > 300) {
@@ -122,18 +139,45 @@ int main(int argc, char **argv)
     o.virtualNodeName = name;
     o.nodeName = p.value(nodeName);
     o.heartbeatMs = heartbeatSeconds * 1000;
-    virtualkubelet::VirtualKubelet vk(&consumer, &provider, o);
-    if (auto started = vk.start(); !started)
-        return fail(started.error().toString());
+    o.address = nodeAddress;
     const QString providerId = QString::fromStdString((*virtualNodeObj)["spec"].value("clusterID", ""));
     virtualkubelet::NamespaceMappings mappings(&consumer, ns, providerId);
-    mappings.start();
     virtualkubelet::PodReflector::Options ro;
     ro.nodeName = o.nodeName;
     ro.localClusterId = self->clusterId;
     ro.providerClusterId = providerId;
     ro.workers = *podWorkersValue;
+    virtualkubelet::ServiceAccountTokens::Options to;
+    to.originClusterId = self->clusterId;
+    to.destinationClusterId = providerId;
+    virtualkubelet::ServiceAccountTokens tokens(&consumer, &reflectionClient, to);
+    ro.tokens = &tokens;
     virtualkubelet::PodReflector pods(&consumer, &reflectionClient, &mappings, ro);
+
+    // kubectl logs: the endpoint the Node advertises. Without the client CA it stays closed (and
+    // the node advertises no port) rather than serving anyone who asks.
+    std::unique_ptr<virtualkubelet::KubeletServer> kubeletServer;
+    if (auto serving = virtualkubelet::prepareKubeletServing(consumer, o.nodeName, nodeAddress); !serving) {
+        observe::log("warning", QStringLiteral("virtual-kubelet"), QStringLiteral("no kubelet endpoint, so no kubectl logs: ") + serving.error().toString());
+    } else {
+        virtualkubelet::KubeletServer::Options ko{o.nodeName, listenAddress, quint16(*kubeletPortValue), serving->certPem, serving->keyPem, serving->clientCa};
+        auto remoteOf = [&pods, &mappings, node = o.nodeName](const QString &podNs, const QString &pod) {
+            const auto local = pods.localPod(podNs + QLatin1Char('/') + pod);
+            if (!local || local->value("spec", json::object()).value("nodeName", "") != node.toStdString())
+                return QString();
+            return mappings.remoteOf(podNs);
+        };
+        kubeletServer = std::make_unique<virtualkubelet::KubeletServer>(&consumer, &reflectionClient, remoteOf, ko);
+        auto listening = kubeletServer->listen();
+        if (!listening)
+            return fail(listening.error().toString());
+        o.kubeletPort = *listening;
+    }
+    virtualkubelet::VirtualKubelet vk(&consumer, &provider, o);
+    if (auto started = vk.start(); !started)
+        return fail(started.error().toString());
+    mappings.start();
+    tokens.start();
     pods.start();
     virtualkubelet::ObjectReflector::Options oo;
     oo.localClusterId = self->clusterId;
@@ -146,7 +190,8 @@ int main(int argc, char **argv)
     eo.localPod = [&pods](const QString &key) { return pods.localPod(key); };
     virtualkubelet::EventReflector events(&consumer, &reflectionClient, &mappings, eo);
     events.start();
-    observe::log("info", QStringLiteral("virtual-kubelet"), QStringLiteral("serving"), {{"node", o.nodeName}, {"virtualNode", vn}});
+    observe::log("info", QStringLiteral("virtual-kubelet"), QStringLiteral("serving"),
+                 {{"node", o.nodeName}, {"virtualNode", vn}, {"kubeletEndpoint", QStringLiteral("%1:%2").arg(nodeAddress).arg(o.kubeletPort)}});
 
     auto shutdown = [&pods, &objects, &events, &mappings] {
         mappings.stop();

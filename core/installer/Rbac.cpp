@@ -58,8 +58,12 @@ json virtualKubeletClusterRules()
         rule(json::array({""}), json::array({"pods"}), json::array({"get", "list", "watch", "update", "patch", "delete"})),
         rule(json::array({""}), json::array({"pods/status"}), json::array({"get", "update", "patch"})),
         rule(json::array({""}), json::array({"configmaps", "secrets", "services", "serviceaccounts", "persistentvolumeclaims"}), kRead),
+        // offloaded pods' tokens for their own service accounts, as the kubelet requests them
+        rule(json::array({""}), json::array({"serviceaccounts/token"}), json::array({"create"})),
         rule(json::array({""}), json::array({"events"}), json::array({"create", "patch"})),
         rule(json::array({"coordination.k8s.io"}), json::array({"leases"}), kWrite),
+        // the kubelet endpoint authorizes the apiserver's calls as a kubelet in webhook mode does
+        rule(json::array({"authorization.k8s.io"}), json::array({"subjectaccessreviews"}), json::array({"create"})),
         rule(json::array({"offloading.liqo.io"}), json::array({"virtualnodes", "namespacemaps"}), kRead),
         rule(json::array({"offloading.liqo.io"}), json::array({"virtualnodes/status", "namespacemaps/status"}), json::array({"get", "update", "patch"})),
         rule(json::array({"authentication.liqo.io"}), json::array({"identities"}), kRead),

@@ -1,5 +1,7 @@
 #include "installer/ServiceAccountKubeconfig.h"
 
+#include "kube/TokenRequest.h"
+
 #include "common/Yaml.h"
 
 namespace spillway::installer {
@@ -9,26 +11,10 @@ using nlohmann::json;
 Result<QByteArray> serviceAccountKubeconfig(kube::KubeClient &client, const QString &ns, const QString &serviceAccount,
                                             qint64 expirationSeconds)
 {
-    kube::KubeRequest req;
-    req.verb = "POST";
-    req.path = kube::resources::serviceAccounts().path(ns, serviceAccount, QStringLiteral("token"));
-    req.describe = kube::resources::serviceAccounts().describe(ns, serviceAccount) + QStringLiteral(" token");
-    req.body = json({{"apiVersion", "authentication.k8s.io/v1"}, {"kind", "TokenRequest"},
-                     {"spec", {{"expirationSeconds", expirationSeconds}}}}).dump().c_str();
-    auto response = client.call(req);
-    if (!response)
-        return response.error();
-    if (response->status >= 300)
-        return client.errorFromResponse(req, response->status, response->body);
-    const json body = json::parse(response->body.toStdString(), nullptr, false);
-    const std::string token = body.is_object() ? body.value("status", json::object()).value("token", std::string()) : std::string();
-    if (token.empty())
-    {
-        Error e = Error::of(Error::Kind::Decode, QStringLiteral("the TokenRequest answer has no token"));
-        e.cluster = client.clusterLabel();
-        e.resource = req.describe;
-        return e;
-    }
+    auto issued = kube::requestServiceAccountToken(client, ns, serviceAccount, expirationSeconds);
+    if (!issued)
+        return issued.error();
+    const std::string token = issued->token.toStdString();
 
     const kube::RestConfig &rc = client.config();
     json cluster = {{"server", rc.server.toStdString()}};

@@ -40,6 +40,9 @@ json VirtualKubeletDeployment::deployment() const
         {"imagePullPolicy", pullPolicy.toStdString()},
         {"args", json::array({"--virtual-node=" + (tenantNamespace + QLatin1Char('/') + sliceName).toStdString(),
                               "--node-name=liqo-" + sliceName.toStdString()})},
+        // The Node's InternalIP: where the apiserver calls the kubelet endpoint for kubectl logs.
+        {"env", json::array({{{"name", "POD_IP"}, {"valueFrom", {{"fieldRef", {{"fieldPath", "status.podIP"}}}}}}})},
+        {"ports", json::array({{{"name", "kubelet"}, {"containerPort", 10250}, {"protocol", "TCP"}}})},
         {"securityContext", {{"runAsNonRoot", true}, {"allowPrivilegeEscalation", false}, {"readOnlyRootFilesystem", true},
                              {"capabilities", {{"drop", json::array({"ALL"})}}}}},
     };

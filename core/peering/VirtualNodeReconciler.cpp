@@ -123,7 +123,9 @@ Result<void> VirtualNodeReconciler::reconcile(const QString &key)
     const QString kubeconfig = QDir(m_options.stateDir).filePath(QStringLiteral("spillway-virtual-kubelet/kubeconfig"));
     auto started = runtime.ensureRunning({componentName(name), QDir(m_options.binDir).filePath(QStringLiteral("spillway-virtual-kubelet")),
                                           {QStringLiteral("--kubeconfig=") + kubeconfig, QStringLiteral("--virtual-node=%1/%2").arg(ns, name),
-                                           QStringLiteral("--node-name=") + nodeName(name)}});
+                                           QStringLiteral("--node-name=") + nodeName(name),
+                                           // several kubelets share this host: each takes a free port and advertises it
+                                           QStringLiteral("--kubelet-port=0")}});
     if (!started)
         return started.error();
     return {};

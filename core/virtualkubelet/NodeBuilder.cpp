@@ -48,12 +48,13 @@ json nodeStatus(const NodeView &v, const QString &nowIso, const json &previous)
                  condition("PIDPressure", false, QStringLiteral("ProviderHasSufficientPID"), QStringLiteral("granted by the provider")),
                  condition("NetworkUnavailable", false, QStringLiteral("RouteCreated"), QStringLiteral("virtual node")),
              })},
-            {"addresses", json::array({{{"type", "InternalIP"}, {"address", "127.0.0.1"}}, {{"type", "Hostname"}, {"address", v.nodeName.toStdString()}}})},
+            // Only the InternalIP: the apiserver tries Hostname first, and no resolver knows this one.
+            {"addresses", json::array({{{"type", "InternalIP"}, {"address", v.address.toStdString()}}})},
             {"nodeInfo", {{"kubeletVersion", "v" + Version::current().toString().toStdString() + "-spillway"}, {"operatingSystem", "linux"},
                           {"architecture", "amd64"}, {"containerRuntimeVersion", "spillway://" + v.providerId.toStdString()},
                           {"kernelVersion", ""}, {"osImage", "Spillway virtual node"}, {"kubeProxyVersion", ""},
                           {"machineID", ""}, {"systemUUID", ""}, {"bootID", ""}}},
-            {"daemonEndpoints", {{"kubeletEndpoint", {{"Port", 0}}}}}};
+            {"daemonEndpoints", {{"kubeletEndpoint", {{"Port", v.kubeletPort}}}}}};
 }
 
 json nodeLease(const QString &nodeName, const QString &nodeUid, int durationSeconds, const QString &nowMicro)

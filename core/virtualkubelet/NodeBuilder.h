@@ -18,6 +18,8 @@ struct NodeView {
     nlohmann::json labels = nlohmann::json::object();      // spec.labels (provider's cluster labels)
     bool providerReachable = false;
     QString reason, message;             // why Ready is what it is
+    QString address = QStringLiteral("127.0.0.1");   // where the apiserver reaches the kubelet endpoint
+    int kubeletPort = 0;                 // 0: no endpoint (kubectl logs then fails with the reason)
 };
 
 // The Node object's metadata as Liqo makes it: labels liqo.io/type=virtual-node and

@@ -1,5 +1,7 @@
 #include "virtualkubelet/ObjectReflector.h"
 
+#include "virtualkubelet/ServiceAccountTokens.h"
+
 #include "offloading/OffloadingPolicy.h"
 #include "virtualkubelet/ObjectReflection.h"
 
@@ -79,7 +81,10 @@ Result<void> ObjectReflector::reconcile(const QString &key)
     auto remote = m_provider->get(kind->resource, remoteNs, name);
     if (!remote && !remote.error().isNotFound())
         return remote.error();
-    const bool ours = remote && (*remote)["metadata"].value("labels", json::object()).value(offloading::kOriginLabel, "") == m_options.localClusterId.toStdString();
+    const json remoteLabels = remote ? (*remote)["metadata"].value("labels", json::object()) : json::object();
+    // The service-account token Secrets are ServiceAccountTokens' (they have no local twin).
+    const bool ours = remote && remoteLabels.value(offloading::kOriginLabel, "") == m_options.localClusterId.toStdString()
+                      && remoteLabels.value(offloading::kManagedByLabel, "") != ServiceAccountTokens::kManagedByValue;
     if (remote && !ours)
         return {};   // the provider's own object of that name: never overwritten or deleted
     if (!copy) {

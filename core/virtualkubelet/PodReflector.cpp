@@ -160,7 +160,14 @@ Result<void> PodReflector::reconcile(const QString &key)
     if (remoteNs.isEmpty()) {
         status = offloadingBackOffStatus(*local, QDateTime::currentDateTimeUtc().toString(Qt::ISODate));
     } else if (!remotePod) {
-        const ReflectionTarget target{remoteNs, m_options.localClusterId, m_options.providerClusterId, m_options.nodeName};
+        ReflectionTarget target{remoteNs, m_options.localClusterId, m_options.providerClusterId, m_options.nodeName};
+        if (m_options.tokens && mountsServiceAccountToken(*local) && apiServerAccessOf(*local) == ApiServerAccess::Home) {
+            const QString account = QString::fromStdString((*local)["spec"].value("serviceAccountName", "default"));
+            auto secret = m_options.tokens->ensure(ns, account, remoteNs);
+            if (!secret)
+                return secret.error();
+            target.tokenSecret = *secret;
+        }
         if (auto r = m_provider->create(shadows, remoteNs, shadowPodFor(*local, target)); !r && !r.error().isAlreadyExists())
             return r.error();
         return {};   // the remote pod's watch brings us back

@@ -8,6 +8,7 @@
 #include "kube/WorkQueue.h"
 #include "virtualkubelet/NamespaceMappings.h"
 #include "virtualkubelet/ReflectionQueue.h"
+#include "virtualkubelet/ServiceAccountTokens.h"
 
 #include <QObject>
 
@@ -37,6 +38,7 @@ public:
         QString localClusterId, providerClusterId;
         int workers = 4;
         QString fieldManager = QStringLiteral("reflection.spillway.dev");
+        ServiceAccountTokens *tokens = nullptr;   // none: offloaded pods get no consumer API token
     };
     PodReflector(kube::KubeClient *consumer, kube::KubeClient *provider, NamespaceMappings *mappings, Options options, QObject *parent = nullptr);
     ~PodReflector() override;

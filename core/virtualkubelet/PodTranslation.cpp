@@ -28,9 +28,63 @@ void dropMounts(json &containers, const std::vector<std::string> &volumes)
     }
 }
 
+// The projected volume's sources with the consumer's token, CA and namespace taken from the
+// token Secret instead of the provider's (which would hold the provider's CA and the twin's name).
+json homeSources(const json &sources, const std::string &secret)
+{
+    json out = json::array();
+    auto fromSecret = [&](const char *key, const json &path) {
+        json item = {{"key", key}, {"path", path}};
+        return json{{"secret", {{"name", secret}, {"items", json::array({item})}}}};
+    };
+    for (const json &source : sources) {
+        if (source.contains("serviceAccountToken")) {
+            out.push_back(fromSecret("token", source["serviceAccountToken"].value("path", "token")));
+        } else if (source.contains("configMap") && source["configMap"].value("name", "") == "kube-root-ca.crt") {
+            for (const json &item : source["configMap"].value("items", json::array({{{"key", "ca.crt"}, {"path", "ca.crt"}}})))
+                if (item.value("key", "") == "ca.crt")
+                    out.push_back(fromSecret("ca.crt", item.value("path", "ca.crt")));
+        } else if (source.contains("downwardAPI")) {
+            json kept = json::array();
+            for (const json &item : source["downwardAPI"].value("items", json::array())) {
+                if (item.value("fieldRef", json::object()).value("fieldPath", "") == "metadata.namespace")
+                    out.push_back(fromSecret("namespace", item.value("path", "namespace")));
+                else
+                    kept.push_back(item);
+            }
+            if (!kept.empty()) {
+                json d = source;
+                d["downwardAPI"]["items"] = kept;
+                out.push_back(d);
+            }
+        } else {
+            out.push_back(source);
+        }
+    }
+    return out;
+}
+
 } // namespace
 
-json remotePodSpec(const json &localPod)
+ApiServerAccess apiServerAccessOf(const json &localPod)
+{
+    const std::string v = localPod.value("metadata", json::object()).value("annotations", json::object()).value(kApiServerSupportAnnotation, "");
+    if (v == "disabled")
+        return ApiServerAccess::Disabled;
+    if (v == "remote")
+        return ApiServerAccess::Remote;
+    return ApiServerAccess::Home;
+}
+
+bool mountsServiceAccountToken(const json &localPod)
+{
+    for (const auto &v : localPod.value("spec", json::object()).value("volumes", json::array()))
+        if (isServiceAccountTokenVolume(v))
+            return true;
+    return false;
+}
+
+json remotePodSpec(const json &localPod, const QString &tokenSecret)
 {
     const json spec = localPod.value("spec", json::object());
     static const char *const copied[] = {"containers", "initContainers", "volumes", "activeDeadlineSeconds", "dnsConfig", "dnsPolicy",
@@ -47,21 +101,31 @@ json remotePodSpec(const json &localPod)
             tolerations.push_back(t);
     if (!tolerations.empty())
         out["tolerations"] = tolerations;
-    // The consumer's service-account token means nothing to the provider's apiserver.
+    // The consumer's token volume: from the token Secret (Home), else gone. The provider never
+    // adds its own on top unless the pod asked for the provider's API (Remote).
+    const ApiServerAccess access = apiServerAccessOf(localPod);
+    const bool home = access == ApiServerAccess::Home && !tokenSecret.isEmpty();
     std::vector<std::string> dropped;
     json volumes = json::array();
-    for (const auto &v : out.value("volumes", json::array())) {
-        if (isServiceAccountTokenVolume(v))
-            dropped.push_back(v.value("name", ""));
-        else
+    for (auto v : out.value("volumes", json::array())) {
+        if (!isServiceAccountTokenVolume(v)) {
             volumes.push_back(v);
+        } else if (home) {
+            v["projected"]["sources"] = homeSources(v["projected"]["sources"], tokenSecret.toStdString());
+            volumes.push_back(v);
+        } else {
+            dropped.push_back(v.value("name", ""));
+        }
     }
     if (out.contains("volumes"))
         out["volumes"] = volumes;
     for (const char *list : {"containers", "initContainers"})
         if (out.contains(list))
             dropMounts(out[list], dropped);
-    out["automountServiceAccountToken"] = false;
+    if (access == ApiServerAccess::Remote && spec.value("automountServiceAccountToken", true))
+        out.erase("automountServiceAccountToken");
+    else
+        out["automountServiceAccountToken"] = false;
     out["hostNetwork"] = false;
     out["hostPID"] = false;
     out["hostIPC"] = false;
@@ -78,7 +142,7 @@ json shadowPodFor(const json &localPod, const ReflectionTarget &t)
     labels[offloading::kNodeNameLabel] = t.nodeName.toStdString();
     json shadow = {{"apiVersion", "offloading.liqo.io/v1beta1"}, {"kind", "ShadowPod"},
                    {"metadata", {{"name", meta.value("name", "")}, {"namespace", t.remoteNamespace.toStdString()}, {"labels", labels}}},
-                   {"spec", {{"pod", remotePodSpec(localPod)}}}};
+                   {"spec", {{"pod", remotePodSpec(localPod, t.tokenSecret)}}}};
     if (meta.contains("annotations") && !meta["annotations"].empty())
         shadow["metadata"]["annotations"] = meta["annotations"];
     return shadow;

@@ -10,12 +10,27 @@ namespace spillway::virtualkubelet {
 struct ReflectionTarget {
     QString remoteNamespace;
     QString originClusterId, destinationClusterId, nodeName;
+    // The remote Secret holding a token of the pod's service account in the consumer, its CA and
+    // namespace (ServiceAccountTokens); empty when the pod gets no consumer API access.
+    QString tokenSecret = {};
 };
 
+// Which Kubernetes API an offloaded pod's service-account volume talks to, as Liqo's
+// liqo.io/api-server-support annotation says: the consumer's (default), the provider's, or none.
+inline constexpr const char *kApiServerSupportAnnotation = "liqo.io/api-server-support";
+enum class ApiServerAccess { Home, Remote, Disabled };
+ApiServerAccess apiServerAccessOf(const nlohmann::json &localPod);
+// Whether the pod mounts its service account's token (the projected volume the ServiceAccount
+// admission plugin adds).
+bool mountsServiceAccountToken(const nlohmann::json &localPod);
+inline constexpr const char *kTokenSecretPrefix = "spillway-sa-token-";
+
 // The pod spec the provider runs: scheduling fields (nodeName, nodeSelector, affinity, priority,
-// scheduler, runtime class), host namespaces and the consumer's service-account token are not
-// carried over; the virtual-node toleration is dropped; the rest is the pod as written.
-nlohmann::json remotePodSpec(const nlohmann::json &localPod);
+// scheduler, runtime class) and host namespaces are not carried over; the virtual-node toleration
+// is dropped; the rest is the pod as written. The service-account token volume becomes, for Home,
+// the same files from `tokenSecret` (the consumer's token, CA and namespace); for Remote it goes
+// and the provider mounts its own; for Disabled (or no secret) it goes and nothing is mounted.
+nlohmann::json remotePodSpec(const nlohmann::json &localPod, const QString &tokenSecret = {});
 
 // The ShadowPod the virtual kubelet writes into the remote namespace: the pod's labels and
 // annotations plus Liqo's origin / destination / nodename labels, and remotePodSpec.

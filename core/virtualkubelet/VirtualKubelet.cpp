@@ -14,6 +14,8 @@ VirtualKubelet::VirtualKubelet(kube::KubeClient *consumer, kube::KubeClient *pro
 {
     m_view.nodeName = m_options.nodeName;
     m_view.virtualNode = m_options.virtualNodeNamespace + QLatin1Char('/') + m_options.virtualNodeName;
+    m_view.address = m_options.address;
+    m_view.kubeletPort = m_options.kubeletPort;
     m_view.reason = QStringLiteral("ProviderNotProbedYet");
     m_view.message = QStringLiteral("the provider has not been probed yet");
     connect(&m_heartbeat, &QTimer::timeout, this, &VirtualKubelet::requestSync);

@@ -22,6 +22,8 @@ public:
         int heartbeatMs = 10000;
         int probeMs = 2000;
         int leaseDurationSeconds = 40;
+        QString address = QStringLiteral("127.0.0.1");   // the Node's InternalIP
+        int kubeletPort = 0;                               // its daemonEndpoints port
     };
     VirtualKubelet(kube::KubeClient *consumer, kube::KubeClient *provider, Options options, QObject *parent = nullptr);
 

@@ -81,6 +81,35 @@ kcp -n apps-rome delete pod "$pod" --wait=false >/dev/null
 eventually 30 "provider-side deletion → the pod is recreated" bash -c "u=\$('$KUBECTL' --kubeconfig '$KP' -n apps-rome get pod '$pod' -o jsonpath='{.metadata.uid}' 2>/dev/null); [ -n \"\$u\" ] && [ \"\$u\" != '$uid' ]"
 assert_eq 50 "$(kcc -n apps get pods -l app=web -o name | wc -l | tr -d ' ')" "and the consumer still has exactly 50"
 
+# --- kubectl logs: through the virtual node's kubelet endpoint, from the pod's twin ----------
+# Each testbed cluster's KWOK pods log one line naming their cluster: the consumer's apiserver
+# calls the virtual kubelet, which streams the provider's pods/log.
+assert_contains "$(kcc -n apps logs "$pod")" "hello from a pod in cluster $p" "kubectl logs on the consumer shows the provider's container log"
+assert_contains "$(kcc -n apps logs "$pod" --tail 1 --timestamps)" "Z hello from a pod in cluster $p" "with its options (tail, timestamps) passed through"
+rc=0; err=$(kcc -n apps logs "$pod" --previous 2>&1) || rc=$?
+assert_contains "$rc $err" "the twin of apps/$pod" "a provider-side error reaches the user, naming the twin"
+kport=$(kcc get node liqo-milan -o jsonpath='{.status.daemonEndpoints.kubeletEndpoint.Port}')
+pki=$(dirname "$KC")/pki
+( cd "$work" && openssl genpkey -algorithm EC -pkeyopt ec_paramgen_curve:P-256 -out nobody.key 2>/dev/null &&
+  openssl req -new -key nobody.key -subj /CN=nobody -out nobody.csr 2>/dev/null && printf 'extendedKeyUsage=clientAuth\n' > nobody.ext &&
+  openssl x509 -req -in nobody.csr -CA "$pki/ca.crt" -CAkey "$pki/ca.key" -CAcreateserial -days 1 -extfile nobody.ext -out nobody.crt 2>/dev/null )
+assert_contains "$(curl -sk --cert "$work/nobody.crt" --key "$work/nobody.key" "https://127.0.0.1:$kport/containerLogs/apps/$pod/web")" \
+  "Forbidden (user=nobody, verb=get, resource=nodes, subresource=proxy)" "the endpoint authorizes callers (SubjectAccessReview): a user without nodes/proxy is refused"
+assert_eq "" "$(curl -sk "https://127.0.0.1:$kport/containerLogs/apps/$pod/web" 2>/dev/null)" "and a caller without a client certificate gets nothing"
+
+# --- service accounts: offloaded pods hold a token of their own account in the consumer ------
+assert_eq spillway-sa-token-default "$(kcp -n apps-rome get pod "$pod" -o jsonpath='{.spec.volumes[0].projected.sources[0].secret.name}')" "the remote pod's token volume reads the token Secret"
+tok=$(kcp -n apps-rome get secret spillway-sa-token-default -o jsonpath='{.data.token}' | base64 -d)
+assert_eq system:serviceaccount:apps:default "$("$KUBECTL" --kubeconfig /dev/null --server "$(grep '^SERVER=' "$(dirname "$KC")/cluster.env" | cut -d= -f2)" \
+  --certificate-authority "$pki/ca.crt" --token "$tok" auth whoami -o jsonpath='{.status.userInfo.username}')" "and that token is the pod's own service account at the consumer"
+assert_eq 1 "$(kcp -n apps-rome get secrets -l liqo.io/managed-by=spillway-service-account-token -o name | wc -l | tr -d ' ')" "one Secret for the 50 pods of that account"
+kcc -n apps run quiet --image registry.example/quiet --annotations liqo.io/api-server-support=disabled >/dev/null
+eventually 30 "a pod annotated liqo.io/api-server-support=disabled runs remotely" bash -c "'$KUBECTL' --kubeconfig '$KP' -n apps-rome get pod quiet >/dev/null 2>&1" ||
+  { kcc -n apps get pod quiet -o wide; kcc -n apps get events --field-selector involvedObject.name=quiet; kcp -n apps-rome get shadowpod quiet -o yaml | tail -20;
+    grep -a quiet "$work/rome/spillway-virtual-kubelet-milan/log" | tail -20; grep -a quiet "$work/milan/spillway-controller-manager/log" | tail -10; }
+assert_eq "false|" "$(kcp -n apps-rome get pod quiet -o jsonpath='{.spec.automountServiceAccountToken}|{.spec.volumes}')" "with no token at all"
+kcc -n apps delete pod quiet --wait=false >/dev/null
+
 # --- object reflection: ConfigMaps, Secrets, Services follow into the twin -------------------
 kcc -n apps create configmap settings --from-literal=mode=fast >/dev/null
 kcc -n apps create secret generic token --from-literal=key=s3cr3t >/dev/null

@@ -175,7 +175,8 @@ EOF
     --enable-admission-plugins NamespaceLifecycle,ServiceAccount,NodeRestriction,TaintNodesByCondition,DefaultTolerationSeconds,MutatingAdmissionWebhook,ValidatingAdmissionWebhook,ResourceQuota \
     --allow-privileged=true --endpoint-reconciler-type none --profiling=false \
     --max-requests-inflight 1000 --max-mutating-requests-inflight 500 \
-    --watch-cache-sizes podtemplates#0
+    --watch-cache-sizes podtemplates#0 \
+    --kubelet-client-certificate "$p/apiserver-kubelet-client.crt" --kubelet-client-key "$p/apiserver-kubelet-client.key"
   wait_for "$dir" kube-apiserver 60 curl -fsS --cacert "$p/ca.crt" --cert "$p/admin.crt" --key "$p/admin.key" "$server/readyz"
 
   note "[$name] kube-controller-manager, kube-scheduler, kwok…"
@@ -192,8 +193,12 @@ EOF
     --kubeconfig "$p/scheduler.kubeconfig" --authentication-kubeconfig "$p/scheduler.kubeconfig" \
     --authorization-kubeconfig "$p/scheduler.kubeconfig" \
     --bind-address 127.0.0.1 --secure-port "$sched_port" --leader-elect=false --kube-api-qps 200 --kube-api-burst 400
-  launch "$dir" kwok "$BIN/kwok" --kubeconfig "$dir/kubeconfig" --config "$TESTBED_DIR/kwok-stages.yaml" \
-    --manage-nodes-with-label-selector kwok.x-k8s.io/node=fake --server-address "127.0.0.1:$kwok_port" \
+  # Every KWOK container "logs" one line naming its cluster, so kubectl logs shows where it ran.
+  printf '%s stdout F hello from a pod in cluster %s\n' "$(date -u +%Y-%m-%dT%H:%M:%S.000000000Z)" "$name" > "$dir/pod.log"
+  printf 'apiVersion: kwok.x-k8s.io/v1alpha1\nkind: ClusterLogs\nmetadata: {name: testbed-pod-logs}\nspec:\n  logs:\n  - logsFile: %s\n' \
+    "$dir/pod.log" > "$dir/kwok-logs.yaml"
+  launch "$dir" kwok "$BIN/kwok" --kubeconfig "$dir/kubeconfig" --config "$TESTBED_DIR/kwok-stages.yaml" --config "$dir/kwok-logs.yaml" \
+    --manage-nodes-with-label-selector kwok.x-k8s.io/node=fake --server-address "127.0.0.1:$kwok_port" --node-port "$kwok_port" \
     --node-lease-duration-seconds 10 --cidr "$pod_cidr" --node-ip 127.0.0.1
   wait_for "$dir" kube-controller-manager 60 curl -fsSk "https://127.0.0.1:$kcm_port/healthz"
   wait_for "$dir" kube-scheduler 60 curl -fsSk "https://127.0.0.1:$sched_port/healthz"
@@ -308,6 +313,8 @@ keyUsage=critical,digitalSignature,keyEncipherment"
     sign admin "/O=system:masters/CN=spillway-testbed-admin" "$client"
     sign controller-manager "/CN=system:kube-controller-manager" "$client"
     sign scheduler "/CN=system:kube-scheduler" "$client"
+    # What the apiserver shows kubelets (KWOK's, virtual ones) when it calls them for logs.
+    sign apiserver-kubelet-client "/O=system:masters/CN=kube-apiserver-kubelet-client" "$client"
     newkey sa.key
     openssl pkey -in sa.key -pubout -out sa.pub 2>/dev/null
   )

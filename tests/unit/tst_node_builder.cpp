@@ -54,6 +54,18 @@ private slots:
         QVERIFY(back["conditions"][0]["lastTransitionTime"] == "2026-01-01T00:00:20Z");
     }
 
+    void statusAdvertisesTheKubeletEndpoint()
+    {
+        NodeView v;
+        v.nodeName = QStringLiteral("liqo-milan");
+        v.address = QStringLiteral("10.1.2.3");
+        v.kubeletPort = 34567;
+        const json status = nodeStatus(v, QStringLiteral("2026-01-01T00:00:00Z"), json::array());
+        // Only the InternalIP: the apiserver would try a Hostname first and fail to resolve it.
+        QVERIFY(status["addresses"] == json::array({{{"type", "InternalIP"}, {"address", "10.1.2.3"}}}));
+        QVERIFY(status["daemonEndpoints"]["kubeletEndpoint"]["Port"] == 34567);
+    }
+
     void leaseIsOwnedByTheNode()
     {
         const json lease = nodeLease(QStringLiteral("liqo-milan"), QStringLiteral("uid-1"), 40, QStringLiteral("2026-01-01T00:00:00.000000Z"));

@@ -164,6 +164,42 @@ private slots:
         QVERIFY(virtualkubelet::offloadingBackOffStatus(ran, QStringLiteral("t"))["reason"] == "OffloadingAborted");
     }
 
+    void serviceAccountTokenVolumeFollowsApiServerSupport()
+    {
+        // The volume the ServiceAccount admission plugin adds: token, the cluster CA, the namespace.
+        const json projected = {{"sources", json::array({
+            {{"serviceAccountToken", {{"expirationSeconds", 3607}, {"path", "token"}}}},
+            {{"configMap", {{"name", "kube-root-ca.crt"}, {"items", json::array({{{"key", "ca.crt"}, {"path", "ca.crt"}}})}}}},
+            {{"downwardAPI", {{"items", json::array({{{"path", "namespace"}, {"fieldRef", {{"apiVersion", "v1"}, {"fieldPath", "metadata.namespace"}}}}})}}}},
+            {{"configMap", {{"name", "settings"}}}}})}};
+        json local = {{"metadata", {{"name", "web-1"}, {"namespace", "apps"}}},
+                      {"spec", {{"serviceAccountName", "builder"},
+                                {"volumes", json::array({{{"name", "kube-api-access-x"}, {"projected", projected}}})},
+                                {"containers", json::array({{{"name", "c"}, {"volumeMounts", json::array({{{"name", "kube-api-access-x"}, {"mountPath", "/var/run/secrets/kubernetes.io/serviceaccount"}}})}}})}}}};
+        QVERIFY(virtualkubelet::mountsServiceAccountToken(local));
+        QVERIFY(virtualkubelet::apiServerAccessOf(local) == virtualkubelet::ApiServerAccess::Home);
+
+        // Home: the same files, from the Secret holding the consumer's token, CA and namespace.
+        json spec = virtualkubelet::remotePodSpec(local, QStringLiteral("spillway-sa-token-builder"));
+        const json sources = spec["volumes"][0]["projected"]["sources"];
+        auto item = [](const char *key, const char *path) {
+            return json{{"secret", {{"name", "spillway-sa-token-builder"}, {"items", json::array({{{"key", key}, {"path", path}}})}}}};
+        };
+        QVERIFY(sources == json::array({item("token", "token"), item("ca.crt", "ca.crt"), item("namespace", "namespace"), {{"configMap", {{"name", "settings"}}}}}));
+        QVERIFY(spec["containers"][0]["volumeMounts"].size() == 1);
+        QVERIFY(spec["automountServiceAccountToken"] == false);   // the provider adds none of its own
+
+        // Disabled: no token at all, whatever Secret there is.
+        local["metadata"]["annotations"] = {{"liqo.io/api-server-support", "disabled"}};
+        spec = virtualkubelet::remotePodSpec(local, QStringLiteral("spillway-sa-token-builder"));
+        QVERIFY(spec["volumes"].empty() && spec["containers"][0]["volumeMounts"].empty() && spec["automountServiceAccountToken"] == false);
+
+        // Remote: the consumer's volume goes and the provider mounts its own account's.
+        local["metadata"]["annotations"] = {{"liqo.io/api-server-support", "remote"}};
+        spec = virtualkubelet::remotePodSpec(local, {});
+        QVERIFY(spec["volumes"].empty() && !spec.contains("automountServiceAccountToken"));
+    }
+
     void statusComparisonIgnoresConditionTimestamps()
     {
         const json local = {{"phase", "Pending"}, {"qosClass", "BestEffort"},

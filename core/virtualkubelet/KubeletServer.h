@@ -1,0 +1,65 @@
+#pragma once
+
+#include "common/Error.h"
+#include "kube/KubeClient.h"
+#include "virtualkubelet/KubeletRequest.h"
+
+#include <QHostAddress>
+#include <QObject>
+#include <QSslCertificate>
+#include <QSslConfiguration>
+
+#include <functional>
+
+class QSslServer;
+class QSslSocket;
+
+namespace spillway::virtualkubelet {
+
+// The virtual node's kubelet endpoint (the Node's daemonEndpoints): the apiserver calls it for
+// `kubectl logs`, and the logs come from the offloaded pod's twin in the provider, streamed
+// through as they arrive (follow included). A kubelet in webhook mode is what this mimics:
+// callers present a client certificate from the cluster's client CA, and each request is
+// authorized by a SubjectAccessReview for nodes/proxy on this node; everything else is refused.
+// One request per connection; all of it runs on the owner's event loop.
+class KubeletServer : public QObject
+{
+    Q_OBJECT
+public:
+    struct Options {
+        QString nodeName;
+        QHostAddress address = QHostAddress::Any;
+        quint16 port = 10250;                  // 0: any free port
+        QByteArray certPem, keyPem;            // serving certificate
+        QList<QSslCertificate> clientCa;       // whose client certificates are accepted
+    };
+    // The remote namespace of a pod bound to this node, or empty when it is none of ours.
+    using RemoteNamespaceOf = std::function<QString(const QString &ns, const QString &pod)>;
+
+    KubeletServer(kube::KubeClient *consumer, kube::KubeClient *provider, RemoteNamespaceOf remoteOf, Options options,
+                  QObject *parent = nullptr);
+    ~KubeletServer() override;
+
+    Result<quint16> listen();
+    quint16 port() const;
+
+    struct Stats {
+        quint64 served = 0, denied = 0, malformed = 0;
+    };
+    Stats stats() const { return m_stats; }
+
+private:
+    void onConnection();
+    void onHeader(QSslSocket *socket, const KubeletRequest &request);
+    void authorize(QSslSocket *socket, const KubeletRequest &request, const NodeAccess &access);
+    void streamLogs(QSslSocket *socket, const KubeletRequest &request);
+
+    kube::KubeClient *m_consumer, *m_provider;
+    RemoteNamespaceOf m_remoteOf;
+    Options m_options;
+    QSslConfiguration m_tls;
+    QSslServer *m_server = nullptr;
+    Stats m_stats;
+};
+
+} // namespace spillway::virtualkubelet
