@@ -7,6 +7,7 @@
 #include "kube/KubeClient.h"
 #include "kube/LeaderElector.h"
 #include "apis/offloading/v1beta1/NamespaceOffloading.h"
+#include "manager/NetworkControllers.h"
 #include "manager/OffloadingControllers.h"
 #include "manager/PeeringControllers.h"
 #include "manager/WebhookConfiguration.h"
@@ -233,6 +234,10 @@ int main(int argc, char **argv)
     oo.workers = workersValue;
     oo.shadowPodWorkers = shadowPodWorkersValue;
     manager::OffloadingControllers offloading(&client, oo);
+    manager::NetworkControllers::Options no;
+    no.liqoNamespace = p.value(ns);
+    no.workers = workersValue;
+    manager::NetworkControllers network(&client, no);
     auto errorSink = [](const char *area) {
         return [area](const QString &key, const Error &e, bool givingUp) {
             // "Not yet" (a certificate being signed, a namespace being made) is progress, not a failure.
@@ -242,6 +247,7 @@ int main(int argc, char **argv)
     };
     peering.setErrorSink(errorSink("peering"));
     offloading.setErrorSink(errorSink("offloading"));
+    network.setErrorSink(errorSink("network"));
     bool controllersRunning = false;
 
     auto lead = [&] {
@@ -249,6 +255,7 @@ int main(int argc, char **argv)
         if (!controllersRunning) {
             peering.start();
             offloading.start();
+            network.start();
             controllersRunning = true;
         }
         auto r = webhooks.registerWith(client);
@@ -276,6 +283,7 @@ int main(int argc, char **argv)
             if (controllersRunning) {
                 peering.stop();
                 offloading.stop();
+                network.stop();
                 QCoreApplication::quit();
             }
         });

@@ -48,5 +48,6 @@ int unpeer(const QStringList &args);
 int generate(const QStringList &args);
 int offload(const QStringList &args);
 int unoffload(const QStringList &args);
+int network(const QStringList &args);
 
 } // namespace spillctl

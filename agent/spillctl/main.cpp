@@ -25,6 +25,7 @@ void printUsage(FILE *out)
                "  unpeer [in-band | out-of-band NAME]  undo a peering\n"
                "  offload namespace NS    run a namespace's pods on peers too (NamespaceOffloading)\n"
                "  unoffload namespace NS  stop offloading a namespace\n"
+               "  network init | reset    exchange (or remove) two clusters' network configuration\n"
                "  version                 client, Kubernetes and installed Spillway versions\n"
                "  help                    show this help\n",
                out);
@@ -55,6 +56,8 @@ int dispatch(const QCoreApplication &app)
         return spillctl::peer(args);
     if (command == QLatin1String("unpeer"))
         return spillctl::unpeer(args);
+    if (command == QLatin1String("network"))
+        return spillctl::network(args);
     if (command == QLatin1String("offload"))
         return spillctl::offload(args);
     if (command == QLatin1String("unoffload"))

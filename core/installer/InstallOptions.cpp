@@ -29,6 +29,10 @@ QMap<QString, QString> defaultValues()
         {QStringLiteral("resources.percentage"), QStringLiteral("50")},
         {QStringLiteral("resources.fixed"), QString()},          // cpu=2000m;memory=2G;pods=10 (fixed-resources)
         {QStringLiteral("resources.nodeSelector"), QString()},   // k=v;k2=v2 (node-labels-resources)
+        // Liqo's chart values: the addresses by which peers reach this cluster's remapped
+        // endpoints, and the gateways' internal addressing.
+        {QStringLiteral("ipam.externalCIDR"), QStringLiteral("10.70.0.0/16")},
+        {QStringLiteral("ipam.internalCIDR"), QStringLiteral("10.80.0.0/16")},
     };
 }
 
@@ -66,6 +70,9 @@ QStringList validate(const InstallOptions &o)
     for (const QString &c : o.reservedSubnets)
         if (!isValidCidr(c))
             problems << QStringLiteral("--reserved-subnets \"%1\" is not a network in CIDR form").arg(c);
+    for (const char *key : {"ipam.externalCIDR", "ipam.internalCIDR"})
+        if (o.values.contains(QLatin1String(key)) && !isValidCidr(o.values[QLatin1String(key)]))
+            problems << QStringLiteral("--set %1=\"%2\" is not a network in CIDR form (e.g. 10.70.0.0/16)").arg(QLatin1String(key), o.values[QLatin1String(key)]);
     if (!isValidClusterId(o.ns))
         problems << QStringLiteral("--namespace \"%1\" is not a valid namespace name").arg(o.ns);
     const auto known = defaultValues();

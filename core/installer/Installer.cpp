@@ -124,6 +124,7 @@ Result<RenderInput> Installer::plan()
     } else {
         in.clusterId = generateClusterId(m_hooks.random);
     }
+    discoverNetworks(in.options);
     if (m_options.runtime == Runtime::Local) {
         const bool reuse = m_previous && m_previous->runtime == Runtime::Local && m_previous->host == in.host
                            && m_previous->webhookPort && m_previous->healthPort;
@@ -140,6 +141,48 @@ Result<RenderInput> Installer::plan()
             in.options.binDir = QCoreApplication::applicationDirPath();
     }
     return in;
+}
+
+// The IPAM needs this cluster's own networks: as given, else as installed before, else the
+// cluster's ServiceCIDR or the distribution's default — each guess said out loud with its fix.
+void Installer::discoverNetworks(InstallOptions &o)
+{
+    if (m_previous) {
+        if (o.podCidrs.isEmpty())
+            o.podCidrs = m_previous->podCidrs;
+        if (o.serviceCidr.isEmpty())
+            o.serviceCidr = m_previous->serviceCidr;
+        if (o.reservedSubnets.isEmpty())
+            o.reservedSubnets = m_previous->reservedSubnets;
+    }
+    static const QMap<QString, QPair<QString, QString>> defaults = {
+        {QStringLiteral("kind"), {QStringLiteral("10.244.0.0/16"), QStringLiteral("10.96.0.0/12")}},
+        {QStringLiteral("kubeadm"), {QStringLiteral("10.244.0.0/16"), QStringLiteral("10.96.0.0/12")}},
+        {QStringLiteral("k3s"), {QStringLiteral("10.42.0.0/16"), QStringLiteral("10.43.0.0/16")}},
+    };
+    if (o.podCidrs.isEmpty()) {
+        if (defaults.contains(o.distro)) {
+            o.podCidrs = {defaults[o.distro].first};
+            m_hooks.progress(QStringLiteral("Pod CIDR %1 (the %2 default; pass --pod-cidr if this cluster uses another)").arg(o.podCidrs.first(), o.distro));
+        } else {
+            m_hooks.progress(QStringLiteral("No --pod-cidr: peers' pod CIDRs will not be checked against this cluster's; pass --pod-cidr"));
+        }
+    }
+    if (o.serviceCidr.isEmpty()) {
+        const kube::ResourceRef serviceCidrs{QStringLiteral("networking.k8s.io"), QStringLiteral("v1"), QStringLiteral("servicecidrs"), QStringLiteral("ServiceCIDR"), false};
+        if (auto found = m_client.get(serviceCidrs, {}, QStringLiteral("kubernetes"))) {
+            for (const json &c : (*found).value("spec", json::object()).value("cidrs", json::array()))
+                if (c.is_string() && !QString::fromStdString(c.get<std::string>()).contains(QLatin1Char(':'))) {
+                    o.serviceCidr = QString::fromStdString(c.get<std::string>());
+                    m_hooks.progress(QStringLiteral("Service CIDR %1 (from the cluster's ServiceCIDR \"kubernetes\")").arg(o.serviceCidr));
+                    break;
+                }
+        }
+        if (o.serviceCidr.isEmpty() && defaults.contains(o.distro)) {
+            o.serviceCidr = defaults[o.distro].second;
+            m_hooks.progress(QStringLiteral("Service CIDR %1 (the %2 default; pass --service-cidr if this cluster uses another)").arg(o.serviceCidr, o.distro));
+        }
+    }
 }
 
 Result<void> Installer::apply(const std::vector<json> &objects, ApplyCounts &counts)

@@ -1,5 +1,7 @@
 #include "installer/Manifests.h"
 
+#include "installer/IpamNetworks.h"
+
 #include "common/Yaml.h"
 #include "manager/WebhookConfiguration.h"
 
@@ -205,6 +207,8 @@ Result<std::vector<json>> renderManifests(const RenderInput &in)
     out.push_back(mutating);
 
     for (json &o : gatewayTemplates(in.options.ns, values))
+        out.push_back(std::move(o));
+    for (json &o : ipamNetworks(in.options, values))
         out.push_back(std::move(o));
 
     if (in.options.runtime == Runtime::Kubernetes) {

@@ -1,0 +1,134 @@
+#include "ipam/ConfigurationReconciler.h"
+
+#include "apis/ipam/v1alpha1/Network.h"
+#include "apis/networking/v1beta1/Configuration.h"
+#include "ipam/Labels.h"
+
+namespace spillway::ipam {
+
+using nlohmann::json;
+
+namespace {
+
+QString first(const json &list)
+{
+    return list.is_array() && !list.empty() && list[0].is_string() ? QString::fromStdString(list[0].get<std::string>()) : QString();
+}
+
+} // namespace
+
+ConfigurationReconciler::ConfigurationReconciler(kube::KubeClient &client, QString liqoNamespace)
+    : m_client(client), m_liqoNamespace(std::move(liqoNamespace))
+{
+}
+
+Result<ConfigurationReconciler::LocalNetworks> ConfigurationReconciler::localNetworks(kube::KubeClient &client, const QString &liqoNamespace)
+{
+    LocalNetworks out;
+    const auto ref = apis::ipam::v1alpha1::networkResource();
+    auto pod = client.get(ref, liqoNamespace, QStringLiteral("pod-cidr"));
+    if (!pod && !pod.error().isNotFound())
+        return pod.error();
+    if (pod)
+        out.pod = QString::fromStdString((*pod)["spec"].value("cidr", ""));
+    auto external = client.get(ref, liqoNamespace, QStringLiteral("external-cidr"));
+    if (!external && !external.error().isNotFound())
+        return external.error();
+    if (external)
+        out.external = QString::fromStdString((*external).value("status", json::object()).value("cidr", ""));
+    return out;
+}
+
+Result<QString> ConfigurationReconciler::ensureNetwork(const json &configuration, const char *type, const QString &cidr)
+{
+    const json meta = configuration["metadata"];
+    const QString ns = QString::fromStdString(meta.value("namespace", ""));
+    const QString name = QString::fromStdString(meta.value("name", "")) + QLatin1Char('-') + QLatin1String(type);
+    const auto ref = apis::ipam::v1alpha1::networkResource();
+    auto existing = m_client.get(ref, ns, name);
+    if (!existing && !existing.error().isNotFound())
+        return existing.error();
+    if (existing && (*existing)["spec"].value("cidr", "") != cidr.toStdString()) {
+        // The peer's CIDR changed: spec.cidr is immutable, so the Network is made again.
+        auto removed = m_client.remove(ref, ns, name);
+        if (!removed && !removed.error().isNotFound())
+            return removed.error();
+        return QString();
+    }
+    if (existing)
+        return QString::fromStdString((*existing).value("status", json::object()).value("cidr", ""));
+    const std::string remoteId = meta.value("labels", json::object()).value(kRemoteClusterIdLabel, "");
+    const json network = {{"apiVersion", "ipam.liqo.io/v1alpha1"}, {"kind", "Network"},
+                          {"metadata", {{"name", name.toStdString()}, {"namespace", ns.toStdString()},
+                                        {"labels", {{kRemoteClusterIdLabel, remoteId}, {kCidrTypeLabel, type}}},
+                                        {"ownerReferences", json::array({{{"apiVersion", "networking.liqo.io/v1beta1"}, {"kind", "Configuration"},
+                                                                          {"name", meta.value("name", "")}, {"uid", meta.value("uid", "")},
+                                                                          {"controller", true}, {"blockOwnerDeletion", true}}})}}},
+                          {"spec", {{"cidr", cidr.toStdString()}}}};
+    auto created = m_client.create(ref, ns, network);
+    if (!created && !created.error().isAlreadyExists())
+        return created.error();
+    return QString();   // the IPAM's decision brings us back
+}
+
+Result<void> ConfigurationReconciler::reconcile(const QString &key)
+{
+    const QString ns = key.section(QLatin1Char('/'), 0, 0), name = key.section(QLatin1Char('/'), 1);
+    const auto ref = apis::networking::v1beta1::configurationResource();
+    auto configuration = m_client.get(ref, ns, name);
+    if (!configuration)
+        return configuration.error().isNotFound() ? Result<void>() : Result<void>(configuration.error());
+    const json &c = *configuration;
+    if (c["metadata"].contains("deletionTimestamp"))
+        return {};
+    const json spec = c.value("spec", json::object());
+    const json remote = spec.value("remote", json::object()).value("cidr", json::object());
+    const QString remotePod = first(remote.value("pod", json::array())), remoteExternal = first(remote.value("external", json::array()));
+    if (remotePod.isEmpty())
+        return {};   // nothing to map until the peer's pod CIDR is known (a new spec brings us back)
+
+    const json local = spec.value("local", json::object()).value("cidr", json::object());
+    if (first(local.value("pod", json::array())).isEmpty()) {
+        auto mine = localNetworks(m_client, m_liqoNamespace);
+        if (!mine)
+            return mine.error();
+        if (!mine->pod.isEmpty() && !mine->external.isEmpty()) {
+            const json patch = {{"spec", {{"local", {{"cidr", {{"pod", json::array({mine->pod.toStdString()})},
+                                                               {"external", json::array({mine->external.toStdString()})}}}}}}}};
+            if (auto r = m_client.patch(ref, ns, name, kube::PatchType::Merge, QByteArray::fromStdString(patch.dump())); !r)
+                return r.error();
+        }
+    }
+
+    auto pod = ensureNetwork(c, "pod", remotePod);
+    if (!pod)
+        return pod.error();
+    QString external;
+    if (!remoteExternal.isEmpty()) {
+        auto e = ensureNetwork(c, "external", remoteExternal);
+        if (!e)
+            return e.error();
+        external = *e;
+    }
+    if (pod->isEmpty() || (!remoteExternal.isEmpty() && external.isEmpty()))
+        return {};   // the IPAM has not decided yet; its status update brings us back
+
+    json cidr = {{"pod", json::array({pod->toStdString()})}};
+    if (!external.isEmpty())
+        cidr["external"] = json::array({external.toStdString()});
+    if (c.value("status", json::object()).value("remote", json::object()).value("cidr", json::object()) != cidr) {
+        kube::PatchOptions po;
+        po.subresource = QStringLiteral("status");
+        const json status = {{"status", {{"remote", {{"cidr", cidr}}}}}};
+        if (auto r = m_client.patch(ref, ns, name, kube::PatchType::Merge, QByteArray::fromStdString(status.dump()), po); !r)
+            return r.error();
+    }
+    if (c["metadata"].value("labels", json::object()).value(kConfiguredLabel, "") != "true") {
+        const json patch = {{"metadata", {{"labels", {{kConfiguredLabel, "true"}}}}}};
+        if (auto r = m_client.patch(ref, ns, name, kube::PatchType::Merge, QByteArray::fromStdString(patch.dump())); !r)
+            return r.error();
+    }
+    return {};
+}
+
+} // namespace spillway::ipam

@@ -1,0 +1,34 @@
+#pragma once
+
+#include "common/Error.h"
+#include "kube/KubeClient.h"
+
+namespace spillway::ipam {
+
+// A peer's networks, as Liqo's external-network Configuration controller keeps them: for each
+// Configuration (one per peer, in its tenant namespace) the Networks <name>-pod and
+// <name>-external ask the IPAM for the peer's pod and external CIDRs (owned by the
+// Configuration, so they go with it); their granted CIDRs — the peer's as it is, or remapped
+// when it clashes — become status.remote, and the Configuration is labelled
+// configuration.liqo.io/configured=true. An empty spec.local is filled with this cluster's own.
+class ConfigurationReconciler
+{
+public:
+    explicit ConfigurationReconciler(kube::KubeClient &client, QString liqoNamespace = QStringLiteral("liqo"));
+    Result<void> reconcile(const QString &key);
+
+    // This cluster's pod CIDR and external CIDR (as the IPAM granted it), for spec.local and for
+    // the Configuration a peer keeps about us. Empty when the IPAM has not decided yet.
+    struct LocalNetworks {
+        QString pod, external;
+    };
+    static Result<LocalNetworks> localNetworks(kube::KubeClient &client, const QString &liqoNamespace);
+
+private:
+    Result<QString> ensureNetwork(const nlohmann::json &configuration, const char *type, const QString &cidr);
+
+    kube::KubeClient &m_client;
+    QString m_liqoNamespace;
+};
+
+} // namespace spillway::ipam

@@ -1,0 +1,13 @@
+#pragma once
+
+// Liqo's IPAM and network-configuration labels and annotations.
+namespace spillway::ipam {
+
+inline constexpr const char *kNetworkTypeLabel = "ipam.liqo.io/network-type";
+inline constexpr const char *kNetworkNotRemappedLabel = "ipam.liqo.io/network-not-remapped";
+inline constexpr const char *kPreinstalledAnnotation = "liqo.io/preinstalled";
+inline constexpr const char *kCidrTypeLabel = "configuration.liqo.io/cidr-type";
+inline constexpr const char *kConfiguredLabel = "configuration.liqo.io/configured";
+inline constexpr const char *kRemoteClusterIdLabel = "liqo.io/remote-cluster-id";
+
+} // namespace spillway::ipam

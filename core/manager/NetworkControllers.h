@@ -1,0 +1,32 @@
+#pragma once
+
+#include "ipam/ConfigurationReconciler.h"
+#include "ipam/NetworkReconciler.h"
+#include "manager/ReconcileLoop.h"
+
+#include <memory>
+
+namespace spillway::manager {
+
+// The controller manager's network loops: the IPAM (Networks get their CIDRs) and the peers'
+// Configurations (their CIDRs asked of the IPAM, the outcome in status).
+class NetworkControllers
+{
+public:
+    struct Options {
+        QString liqoNamespace = QStringLiteral("liqo");
+        int workers = 2;
+    };
+    NetworkControllers(kube::KubeClient *client, Options options);
+    ~NetworkControllers();
+    void setErrorSink(kube::Controller::ErrorSink sink);
+    void start();
+    void stop();
+
+private:
+    std::unique_ptr<ipam::NetworkReconciler> m_networks;
+    std::unique_ptr<ipam::ConfigurationReconciler> m_configurations;
+    std::unique_ptr<ReconcileLoop> m_networkLoop, m_configurationLoop;
+};
+
+} // namespace spillway::manager

@@ -1,0 +1,119 @@
+#include "network/NetworkInit.h"
+
+#include "apis/networking/v1beta1/Configuration.h"
+#include "ipam/ConfigurationReconciler.h"
+#include "ipam/Labels.h"
+#include "peering/LocalCluster.h"
+#include "peering/PeeringNames.h"
+
+#include <QDeadlineTimer>
+#include <QThread>
+
+namespace spillway::network {
+
+using nlohmann::json;
+
+namespace {
+
+QString first(const json &list)
+{
+    return list.is_array() && !list.empty() && list[0].is_string() ? QString::fromStdString(list[0].get<std::string>()) : QString();
+}
+
+} // namespace
+
+NetworkInit::NetworkInit(End first, End second, Options options) : m_first(first), m_second(second), m_options(std::move(options)) {}
+
+Result<void> NetworkInit::waitUntil(const QString &what, const std::function<Result<bool>()> &done)
+{
+    QDeadlineTimer deadline(m_deadline - QDateTime::currentMSecsSinceEpoch());
+    while (true) {
+        auto r = done();
+        if (!r)
+            return r.error();
+        if (*r)
+            return {};
+        if (m_options.cancelled())
+            return Error::of(Error::Kind::Cancelled, QStringLiteral("cancelled while waiting for %1; what was applied stays, run it again to finish or `spillctl network reset` to undo").arg(what));
+        if (deadline.hasExpired())
+            return Error::of(Error::Kind::Timeout, QStringLiteral("timed out waiting for %1").arg(what),
+                             QStringLiteral("check that both controller managers run (spillctl info) and raise --timeout"));
+        QThread::msleep(quint64(m_options.pollMs));
+    }
+}
+
+Result<NetworkInit::Outcome> NetworkInit::run()
+{
+    m_deadline = QDateTime::currentMSecsSinceEpoch() + m_options.timeoutMs;
+    auto a = peering::readLocalCluster(*m_first.client, m_first.liqoNamespace);
+    if (!a)
+        return a.error();
+    auto b = peering::readLocalCluster(*m_second.client, m_second.liqoNamespace);
+    if (!b)
+        return b.error();
+    if (a->clusterId == b->clusterId)
+        return Error::of(Error::Kind::Config, QStringLiteral("both kubeconfigs reach cluster %1").arg(a->clusterId),
+                         QStringLiteral("pass the other cluster's kubeconfig with --remote-kubeconfig"));
+
+    // What each cluster tells the other: its pod CIDR and its external CIDR once its IPAM has it.
+    struct Side {
+        End end;
+        QString id;
+        ipam::ConfigurationReconciler::LocalNetworks networks;
+    };
+    Side sides[2] = {{m_first, a->clusterId, {}}, {m_second, b->clusterId, {}}};
+    for (Side &s : sides) {
+        if (auto r = waitUntil(QStringLiteral("cluster %1's IPAM to give its external CIDR").arg(s.id), [&]() -> Result<bool> {
+                auto n = ipam::ConfigurationReconciler::localNetworks(*s.end.client, s.end.liqoNamespace);
+                if (!n)
+                    return n.error();
+                s.networks = *n;
+                return !n->external.isEmpty();
+            });
+            !r)
+            return r.error();
+        if (s.networks.pod.isEmpty())
+            return Error::of(Error::Kind::Config, QStringLiteral("cluster %1 has no pod-cidr Network: Spillway does not know its pod CIDR").arg(s.id),
+                             QStringLiteral("re-run spillctl install on it with --pod-cidr"));
+    }
+
+    const auto configurations = apis::networking::v1beta1::configurationResource();
+    for (int i = 0; i < 2; ++i) {
+        const Side &self = sides[i], &peer = sides[1 - i];
+        if (auto r = peering::ensureTenantNamespace(*self.end.client, peer.id, m_options.fieldManager); !r)
+            return r.error();
+        const json configuration = {
+            {"apiVersion", "networking.liqo.io/v1beta1"}, {"kind", "Configuration"},
+            {"metadata", {{"name", peer.id.toStdString()}, {"namespace", peering::tenantNamespace(peer.id).toStdString()},
+                          {"labels", {{ipam::kRemoteClusterIdLabel, peer.id.toStdString()}}}}},
+            {"spec", {{"remote", {{"cidr", {{"pod", json::array({peer.networks.pod.toStdString()})},
+                                            {"external", json::array({peer.networks.external.toStdString()})}}}}}}}};
+        if (auto r = self.end.client->apply(configurations, peering::tenantNamespace(peer.id), configuration, m_options.fieldManager, true); !r)
+            return r.error();
+        m_options.progress(QStringLiteral("%1: Configuration %2 applied (pod %3, external %4)").arg(self.id, peer.id, peer.networks.pod, peer.networks.external));
+    }
+
+    Outcome out;
+    for (int i = 0; i < 2; ++i) {
+        const Side &self = sides[i], &peer = sides[1 - i];
+        View &view = i == 0 ? out.first : out.second;
+        view.clusterId = self.id;
+        view.peerId = peer.id;
+        view.peerPod = peer.networks.pod;
+        view.peerExternal = peer.networks.external;
+        if (auto r = waitUntil(QStringLiteral("cluster %1 to map %2's networks").arg(self.id, peer.id), [&]() -> Result<bool> {
+                auto c = self.end.client->get(configurations, peering::tenantNamespace(peer.id), peer.id);
+                if (!c)
+                    return c.error();
+                const json cidr = (*c).value("status", json::object()).value("remote", json::object()).value("cidr", json::object());
+                view.peerPodAs = first(cidr.value("pod", json::array()));
+                view.peerExternalAs = first(cidr.value("external", json::array()));
+                return (*c)["metadata"].value("labels", json::object()).value(ipam::kConfiguredLabel, "") == "true" && !view.peerPodAs.isEmpty();
+            });
+            !r)
+            return r.error();
+    }
+    return out;
+}
+
+} // namespace spillway::network
