@@ -5,6 +5,7 @@
 #include "NetnsLab.h"
 
 #include "network/TunnelEnd.h"
+#include "network/TunnelHealth.h"
 #include "network/WireGuardKey.h"
 
 #include <QFileInfo>
@@ -122,6 +123,39 @@ private slots:
         QVERIFY(lab::sh(QStringLiteral("ip -n %1 rule show | grep -c fwmark").arg(gwA), &rules));
         QCOMPARE(rules.trimmed(), QByteArray("1"));
         QVERIFY(lab::sh(QStringLiteral("ip netns exec %1 ping -c 1 -W 2 10.0.1.7").arg(podA)));
+    }
+
+    void healthFollowsACutAndTheHeal()
+    {
+        using State = TunnelHealth::State;
+        TunnelHealth::Options a{rome, gwA, QHostAddress(QStringLiteral("169.254.18.2")), QHostAddress(QStringLiteral("169.254.18.1"))};
+        TunnelHealth::Options b{milan, gwB, QHostAddress(QStringLiteral("169.254.18.1")), QHostAddress(QStringLiteral("169.254.18.2"))};
+        TunnelHealth healthA(a), healthB(b);
+        auto started = healthA.start();
+        QVERIFY2(started, started ? "" : qPrintable(started.error().toString()));
+        QVERIFY(healthB.start());
+        QTRY_COMPARE_WITH_TIMEOUT(healthA.state(), State::Connected, 5000);
+        QTRY_COMPARE_WITH_TIMEOUT(healthB.state(), State::Connected, 5000);
+        QVERIFY2(healthA.latencyUs() > 0 && healthA.latencyUs() < 200000, qPrintable(QString::number(healthA.latencyUs())));
+
+        // The underlay goes away for 30 s: Error within 5 s, on both sides.
+        QVERIFY(lab::sh(QStringLiteral("ip -n %1 link set ul0 down").arg(gwA)));
+        QTRY_COMPARE_WITH_TIMEOUT(healthA.state(), State::Error, 5000);
+        QTRY_COMPARE_WITH_TIMEOUT(healthB.state(), State::Error, 5000);
+        QTest::qWait(25000);
+        QCOMPARE(healthA.state(), State::Error);
+        // Back: Connected within 10 s, nothing restarted.
+        QVERIFY(lab::sh(QStringLiteral("ip -n %1 link set ul0 up").arg(gwA)));
+        QTRY_COMPARE_WITH_TIMEOUT(healthA.state(), State::Connected, 10000);
+        QTRY_COMPARE_WITH_TIMEOUT(healthB.state(), State::Connected, 10000);
+        QVERIFY(lab::sh(QStringLiteral("ip netns exec %1 ping -c 1 -W 2 10.0.1.7").arg(podA)));
+
+        // Untrusted input: junk on the health port is dropped and counted, never answered.
+        lab::sh(QStringLiteral("ip netns exec %1 bash -c 'echo not-json > /dev/udp/169.254.18.2/12345'").arg(gwB));
+        QTRY_VERIFY_WITH_TIMEOUT(healthA.dropped() >= 1, 3000);
+        QCOMPARE(healthA.state(), State::Connected);
+        healthA.stop();
+        healthB.stop();
     }
 
     void downLeavesNothingBehind()
