@@ -1,9 +1,22 @@
 #include "network/TunnelEnd.h"
 
+#include <QCoreApplication>
 #include <QFileInfo>
 #include <QThread>
 
 namespace spillway::network {
+
+QString defaultWireGuardGo()
+{
+    if (const QString env = qEnvironmentVariable("SPILLWAY_WIREGUARD_GO"); !env.isEmpty())
+        return env;
+    if (QCoreApplication::instance()) {
+        const QString beside = QCoreApplication::applicationDirPath() + QStringLiteral("/wireguard-go");
+        if (QFileInfo(beside).isExecutable())
+            return beside;
+    }
+    return QStringLiteral("wireguard-go");
+}
 
 bool TunnelEnd::deviceExists() const
 {

@@ -2,6 +2,8 @@
 
 #include <QCryptographicHash>
 
+#include <algorithm>
+
 namespace spillway::network {
 
 namespace {
@@ -34,23 +36,39 @@ QString nftTableName(const QString &peerClusterId)
     return out;
 }
 
+namespace {
+bool remapped(const Remap &r)
+{
+    return !(r.real == r.as);
+}
+bool anyRemapped(const TunnelPlan &p)
+{
+    return std::any_of(p.networks.begin(), p.networks.end(), remapped);
+}
+} // namespace
+
 QString nftRuleset(const TunnelPlan &p)
 {
+    // Without a remapped network there is nothing to translate, and no NAT chain at all: a NAT
+    // hook switches connection tracking on for every packet (most of the tunnel's overhead).
+    if (!anyRemapped(p))
+        return nftDeleteTable(p);
     const QString table = nftTableName(p.peerClusterId), tun = p.interfaceName, mark = QString::number(p.routingTable);
     QString out = QStringLiteral("table ip %1 {}\ndelete table ip %1\ntable ip %1 {\n").arg(table);
-    // Every packet for the peer (as this cluster addresses it) is marked before NAT, so the
-    // routing rule sends it — and only it — into the tunnel, even when the peer's real prefix is
-    // also this cluster's own.
+    // Every packet for a remapped peer network (as this cluster addresses it) is marked before
+    // NAT, so the routing rule sends it — and only it — into the tunnel, although the peer's real
+    // prefix is also this cluster's own.
     out += QStringLiteral("  chain steer {\n    type filter hook prerouting priority mangle; policy accept;\n");
     for (const Remap &r : p.networks)
-        out += QStringLiteral("    iifname != \"%1\" ip daddr %2 meta mark set %3\n").arg(tun, r.as.toString(), mark);
+        if (remapped(r))
+            out += QStringLiteral("    iifname != \"%1\" ip daddr %2 meta mark set %3\n").arg(tun, r.as.toString(), mark);
     out += QStringLiteral("  }\n  chain outgoing {\n    type nat hook prerouting priority dstnat; policy accept;\n");
     for (const Remap &r : p.networks)
-        if (!(r.real == r.as))
+        if (remapped(r))
             out += QStringLiteral("    iifname != \"%1\" ip daddr %2 dnat ip prefix to ip daddr map { %2 : %3 }\n").arg(tun, r.as.toString(), r.real.toString());
     out += QStringLiteral("  }\n  chain incoming {\n    type nat hook postrouting priority srcnat; policy accept;\n");
     for (const Remap &r : p.networks)
-        if (!(r.real == r.as))
+        if (remapped(r))
             out += QStringLiteral("    iifname \"%1\" ip saddr %2 snat ip prefix to ip saddr map { %2 : %3 }\n").arg(tun, r.real.toString(), r.as.toString());
     out += QStringLiteral("  }\n}\n");
     return out;
@@ -65,20 +83,27 @@ std::vector<QStringList> routeCommands(const TunnelPlan &p)
 {
     const QString table = QString::number(p.routingTable);
     std::vector<QStringList> out;
+    // A network used as it is overlaps nothing here: the main table takes it, as by hand.
     for (const Remap &r : p.networks)
-        out.push_back({QStringLiteral("route"), QStringLiteral("replace"), r.real.toString(), QStringLiteral("dev"), p.interfaceName,
-                       QStringLiteral("table"), table});
-    out.push_back({QStringLiteral("rule"), QStringLiteral("add"), QStringLiteral("fwmark"), table, QStringLiteral("lookup"), table,
-                   QStringLiteral("priority"), QString::number(kRulePriority)});
+        out.push_back(remapped(r) ? QStringList{QStringLiteral("route"), QStringLiteral("replace"), r.real.toString(), QStringLiteral("dev"), p.interfaceName,
+                                                QStringLiteral("table"), table}
+                                  : QStringList{QStringLiteral("route"), QStringLiteral("replace"), r.real.toString(), QStringLiteral("dev"), p.interfaceName});
+    if (anyRemapped(p))
+        out.push_back({QStringLiteral("rule"), QStringLiteral("add"), QStringLiteral("fwmark"), table, QStringLiteral("lookup"), table,
+                       QStringLiteral("priority"), QString::number(kRulePriority)});
     return out;
 }
 
 std::vector<QStringList> routeCleanupCommands(const TunnelPlan &p)
 {
     const QString table = QString::number(p.routingTable);
-    return {{QStringLiteral("rule"), QStringLiteral("del"), QStringLiteral("fwmark"), table, QStringLiteral("lookup"), table, QStringLiteral("priority"),
-             QString::number(kRulePriority)},
-            {QStringLiteral("route"), QStringLiteral("flush"), QStringLiteral("table"), table}};
+    std::vector<QStringList> out = {{QStringLiteral("rule"), QStringLiteral("del"), QStringLiteral("fwmark"), table, QStringLiteral("lookup"), table,
+                                     QStringLiteral("priority"), QString::number(kRulePriority)},
+                                    {QStringLiteral("route"), QStringLiteral("flush"), QStringLiteral("table"), table}};
+    for (const Remap &r : p.networks)
+        if (!remapped(r))
+            out.push_back({QStringLiteral("route"), QStringLiteral("del"), r.real.toString(), QStringLiteral("dev"), p.interfaceName});
+    return out;
 }
 
 } // namespace spillway::network

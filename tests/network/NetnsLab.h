@@ -8,7 +8,6 @@
 #include <QProcess>
 #include <QRandomGenerator>
 #include <QStringList>
-#include <QTest>
 
 namespace lab {
 

@@ -4,6 +4,8 @@
 // (ping and TCP, both ways) and see each other's remapped source; down() leaves nothing behind.
 #include "NetnsLab.h"
 
+#include <QtTest>
+
 #include "network/TunnelEnd.h"
 #include "network/TunnelHealth.h"
 #include "network/WireGuardKey.h"
@@ -82,6 +84,10 @@ private slots:
         b.wireguard.listenPort = 51840;
         b.wireguard.peers = {{keyA->publicKey, {}, {QStringLiteral("0.0.0.0/0")}, 0}};
         b.host = HostCommands(gwB);
+        // The wireguard-go the product runs (./run build installs the newest beside the binaries).
+        const QString installed = qEnvironmentVariable("SPILLWAY_BIN") + QStringLiteral("/wireguard-go");
+        a.wireguardGo = b.wireguardGo = QFileInfo(installed).isExecutable() ? installed : defaultWireGuardGo();
+        qInfo("wireguard-go: %s", qPrintable(a.wireguardGo));
         endA = std::make_unique<TunnelEnd>(a);
         endB = std::make_unique<TunnelEnd>(b);
         auto upB = endB->up();

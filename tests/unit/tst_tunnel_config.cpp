@@ -78,15 +78,21 @@ private slots:
         QVERIFY(rules.startsWith(QStringLiteral("table ip spillway_milan_1 {}\ndelete table ip spillway_milan_1\n")));
         const QString mark = QString::number(p.routingTable);
         QVERIFY(rules.contains(QStringLiteral("iifname != \"%1\" ip daddr 10.0.0.0/16 meta mark set %2").arg(p.interfaceName, mark)));
-        QVERIFY(rules.contains(QStringLiteral("iifname != \"%1\" ip daddr 172.20.0.0/16 meta mark set %2").arg(p.interfaceName, mark)));
+        QVERIFY(!rules.contains(QStringLiteral("ip daddr 172.20.0.0/16")));   // used as it is: neither marked nor translated
         QVERIFY(rules.contains(QStringLiteral("ip daddr 10.0.0.0/16 dnat ip prefix to ip daddr map { 10.0.0.0/16 : 10.244.0.0/16 }")));
         QVERIFY(rules.contains(QStringLiteral("iifname \"%1\" ip saddr 10.244.0.0/16 snat ip prefix to ip saddr map { 10.244.0.0/16 : 10.0.0.0/16 }").arg(p.interfaceName)));
         QVERIFY(!rules.contains(QStringLiteral("map { 172.20.0.0/16")));   // used as it is: no NAT
         const auto routes = routeCommands(p);
         QCOMPARE(routes.size(), size_t(3));
         QCOMPARE(routes[0].join(QLatin1Char(' ')), QStringLiteral("route replace 10.244.0.0/16 dev %1 table %2").arg(p.interfaceName, mark));
+        QCOMPARE(routes[1].join(QLatin1Char(' ')), QStringLiteral("route replace 172.20.0.0/16 dev %1").arg(p.interfaceName));   // main table
         QCOMPARE(routes[2].join(QLatin1Char(' ')), QStringLiteral("rule add fwmark %1 lookup %1 priority 1000").arg(mark));
-        QCOMPARE(routeCleanupCommands(p).back().join(QLatin1Char(' ')), QStringLiteral("route flush table %1").arg(mark));
+        QCOMPARE(routeCleanupCommands(p)[1].join(QLatin1Char(' ')), QStringLiteral("route flush table %1").arg(mark));
+
+        // Nothing remapped: no table at all (a NAT hook would track every packet), no rule.
+        p.networks.erase(p.networks.begin());
+        QCOMPARE(nftRuleset(p), nftDeleteTable(p));
+        QCOMPARE(routeCommands(p).size(), size_t(1));
     }
 };
 
