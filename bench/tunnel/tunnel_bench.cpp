@@ -136,8 +136,12 @@ void measure(Path &p, int seconds)
         ok = lab::sh(QStringLiteral("ip netns exec %1 iperf3 -c %2 -t %3 -J").arg(p.clientPod, p.serverAddress).arg(seconds), &out);
     server.waitForFinished(5000);
     const auto j = nlohmann::json::parse(out.toStdString(), nullptr, false);
-    if (ok && j.is_object())
-        p.mbps.push_back(j["end"]["sum_received"].value("bits_per_second", 0.0) / 1e6);
+    const auto sum = j.is_object() ? j.value("end", nlohmann::json::object()).value("sum_received", nlohmann::json::object()) : nlohmann::json::object();
+    if (ok && sum.is_object() && sum.value("bits_per_second", 0.0) > 0)
+        p.mbps.push_back(sum.value("bits_per_second", 0.0) / 1e6);
+    else
+        std::fprintf(stderr, "bench/tunnel: %s: an iperf3 run gave no figure (%s)\n", qPrintable(p.name),
+                     j.is_object() ? j.value("error", std::string("no result")).c_str() : "not JSON");
     QByteArray ping;
     if (lab::sh(QStringLiteral("ip netns exec %1 ping -q -c 20 -i 0.05 %2").arg(p.clientPod, p.serverAddress), &ping)) {
         const auto m = QRegularExpression(QStringLiteral("= [0-9.]+/([0-9.]+)/")).match(QString::fromLatin1(ping));
