@@ -8,14 +8,10 @@ namespace spillway::ipam {
 
 using nlohmann::json;
 
-namespace {
-
-QString first(const json &list)
+QString ConfigurationReconciler::primaryCidr(const json &list)
 {
     return list.is_array() && !list.empty() && list[0].is_string() ? QString::fromStdString(list[0].get<std::string>()) : QString();
 }
-
-} // namespace
 
 ConfigurationReconciler::ConfigurationReconciler(kube::KubeClient &client, QString liqoNamespace)
     : m_client(client), m_liqoNamespace(std::move(liqoNamespace))
@@ -83,12 +79,12 @@ Result<void> ConfigurationReconciler::reconcile(const QString &key)
         return {};
     const json spec = c.value("spec", json::object());
     const json remote = spec.value("remote", json::object()).value("cidr", json::object());
-    const QString remotePod = first(remote.value("pod", json::array())), remoteExternal = first(remote.value("external", json::array()));
+    const QString remotePod = primaryCidr(remote.value("pod", json::array())), remoteExternal = primaryCidr(remote.value("external", json::array()));
     if (remotePod.isEmpty())
         return {};   // nothing to map until the peer's pod CIDR is known (a new spec brings us back)
 
     const json local = spec.value("local", json::object()).value("cidr", json::object());
-    if (first(local.value("pod", json::array())).isEmpty()) {
+    if (primaryCidr(local.value("pod", json::array())).isEmpty()) {
         auto mine = localNetworks(m_client, m_liqoNamespace);
         if (!mine)
             return mine.error();

@@ -23,6 +23,8 @@ public:
         QString pod, external;
     };
     static Result<LocalNetworks> localNetworks(kube::KubeClient &client, const QString &liqoNamespace);
+    // The primary of a Configuration's CIDR list (Liqo 1.0 uses only the first); empty if none.
+    static QString primaryCidr(const nlohmann::json &list);
 
 private:
     Result<QString> ensureNetwork(const nlohmann::json &configuration, const char *type, const QString &cidr);

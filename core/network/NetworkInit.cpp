@@ -13,15 +13,6 @@ namespace spillway::network {
 
 using nlohmann::json;
 
-namespace {
-
-QString first(const json &list)
-{
-    return list.is_array() && !list.empty() && list[0].is_string() ? QString::fromStdString(list[0].get<std::string>()) : QString();
-}
-
-} // namespace
-
 NetworkInit::NetworkInit(End first, End second, Options options) : m_first(first), m_second(second), m_options(std::move(options)) {}
 
 Result<void> NetworkInit::waitUntil(const QString &what, const std::function<Result<bool>()> &done)
@@ -106,8 +97,8 @@ Result<NetworkInit::Outcome> NetworkInit::run()
                 if (!c)
                     return c.error();
                 const json cidr = (*c).value("status", json::object()).value("remote", json::object()).value("cidr", json::object());
-                view.peerPodAs = first(cidr.value("pod", json::array()));
-                view.peerExternalAs = first(cidr.value("external", json::array()));
+                view.peerPodAs = ipam::ConfigurationReconciler::primaryCidr(cidr.value("pod", json::array()));
+                view.peerExternalAs = ipam::ConfigurationReconciler::primaryCidr(cidr.value("external", json::array()));
                 return (*c)["metadata"].value("labels", json::object()).value(ipam::kConfiguredLabel, "") == "true" && !view.peerPodAs.isEmpty();
             });
             !r)
