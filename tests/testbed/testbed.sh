@@ -241,6 +241,8 @@ ${label_yaml}status:
 # Starts a component in its own session so it outlives ./run and ctest, logging to logs/NAME.log.
 launch() { # dir name cmd...
   local dir=$1 comp=$2; shift 2
+  # TESTBED_CPUS pins the cluster's processes to those cores (bench/offload --pinned).
+  [ -n "${TESTBED_CPUS:-}" ] && set -- taskset -c "$TESTBED_CPUS" "$@"
   # The lock descriptors must not leak into long-lived processes, or the next up/down would wait forever.
   setsid "$@" >> "$dir/logs/$comp.log" 2>&1 < /dev/null 8>&- 9>&- &
   echo $! > "$dir/pids/$comp.pid"
