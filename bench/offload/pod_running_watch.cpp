@@ -1,5 +1,6 @@
-// bench-pod-running-watch NS: watches the pods of NS in $KUBECONFIG's cluster and prints
-// "<microseconds since the epoch> <pod name>" the moment each pod is first seen Running. Used by
+// bench-pod-running-watch NS [ready]: watches the pods of NS in $KUBECONFIG's cluster and prints
+// "<microseconds since the epoch> <pod name>" the moment each pod is first seen Running (with
+// "ready": its Ready condition True — what the burst's end is timed by). Used by
 // bench/offload/run on both sides of an offloaded namespace to time remote→local status. An
 // informer, not `kubectl get --watch`: the apiserver drops a watcher that falls behind in a
 // burst, and kubectl then quietly exits, while the informer resumes from where it was.
@@ -12,6 +13,7 @@
 #include <QDateTime>
 
 #include <cstdio>
+#include <string>
 #include <unordered_set>
 
 using namespace spillway::kube;
@@ -20,10 +22,11 @@ using nlohmann::json;
 int main(int argc, char **argv)
 {
     QCoreApplication app(argc, argv);
-    if (argc != 2) {
-        std::fprintf(stderr, "usage: bench-pod-running-watch NAMESPACE (kubeconfig from $KUBECONFIG)\n");
+    if (argc != 2 && !(argc == 3 && std::string(argv[2]) == "ready")) {
+        std::fprintf(stderr, "usage: bench-pod-running-watch NAMESPACE [ready] (kubeconfig from $KUBECONFIG)\n");
         return 2;
     }
+    const bool ready = argc == 3;
     auto kc = Kubeconfig::loadDefault();
     auto rc = kc ? kc->restConfig() : spillway::Result<RestConfig>(kc.error());
     if (!rc) {
@@ -36,9 +39,17 @@ int main(int argc, char **argv)
     o.ns = QString::fromLocal8Bit(argv[1]);
     Informer pods(&client, resources::pods(), o);
     std::unordered_set<std::string> seen;
-    auto look = [&seen](const json &pod) {
-        if (pod.value("status", json::object()).value("phase", "") != "Running")
+    auto look = [&seen, ready](const json &pod) {
+        const json status = pod.value("status", json::object());
+        if (!ready && status.value("phase", "") != "Running")
             return;
+        if (ready) {
+            bool isReady = false;
+            for (const json &c : status.value("conditions", json::array()))
+                isReady |= c.value("type", "") == "Ready" && c.value("status", "") == "True";
+            if (!isReady)
+                return;
+        }
         const std::string name = pod["metadata"].value("name", "");
         if (seen.insert(name).second) {
             std::printf("%lld %s\n", QDateTime::currentMSecsSinceEpoch() * 1000LL, name.c_str());
