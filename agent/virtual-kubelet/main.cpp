@@ -161,11 +161,9 @@ int main(int argc, char **argv)
         observe::log("warning", QStringLiteral("virtual-kubelet"), QStringLiteral("no kubelet endpoint, so no kubectl logs: ") + serving.error().toString());
     } else {
         virtualkubelet::KubeletServer::Options ko{o.nodeName, listenAddress, quint16(*kubeletPortValue), serving->certPem, serving->keyPem, serving->clientCa};
-        auto remoteOf = [&pods, &mappings, node = o.nodeName](const QString &podNs, const QString &pod) {
-            const auto local = pods.localPod(podNs + QLatin1Char('/') + pod);
-            if (!local || local->value("spec", json::object()).value("nodeName", "") != node.toStdString())
-                return QString();
-            return mappings.remoteOf(podNs);
+        // The reflector's cache holds only the pods bound to this node.
+        auto remoteOf = [&pods, &mappings](const QString &podNs, const QString &pod) {
+            return pods.localPod(podNs + QLatin1Char('/') + pod) ? mappings.remoteOf(podNs) : QString();
         };
         kubeletServer = std::make_unique<virtualkubelet::KubeletServer>(&consumer, &reflectionClient, remoteOf, ko);
         auto listening = kubeletServer->listen();

@@ -16,7 +16,8 @@ using nlohmann::json;
 
 namespace {
 
-const char *const kBufferProperty = "spillwayKubeletBuffer";
+const char *const kBufferProperty = "spillwayKubeletBuffer";     // the request header so far
+const char *const kAnsweredProperty = "spillwayKubeletAnswered"; // its request is being (or was) answered
 constexpr qsizetype kMaxHeaderBytes = 16 * 1024;
 constexpr int kHeaderTimeoutMs = 15000;
 
@@ -103,29 +104,28 @@ void KubeletServer::onConnection()
         connect(socket, &QSslSocket::disconnected, socket, &QObject::deleteLater);
         // A request header that never completes does not hold a connection open.
         QTimer::singleShot(kHeaderTimeoutMs, socket, [this, socket] {
-            if (!socket->property("spillwayKubeletStarted").toBool()) {
+            if (!socket->property(kAnsweredProperty).toBool()) {
                 ++m_stats.malformed;
                 socket->abort();
             }
         });
         connect(socket, &QSslSocket::readyRead, this, [this, socket] {
-            if (socket->property(kBufferProperty).isNull() && socket->property("spillwayKubeletStarted").toBool())
+            if (socket->property(kAnsweredProperty).toBool())
                 return socket->readAll(), void();   // one request per connection; the rest is ignored
             QByteArray buf = socket->property(kBufferProperty).toByteArray() + socket->readAll();
             const qsizetype end = buf.indexOf("\r\n\r\n");
-            if (end < 0) {
-                if (buf.size() > kMaxHeaderBytes) {
-                    ++m_stats.malformed;
-                    socket->setProperty(kBufferProperty, QVariant());
-                    socket->setProperty("spillwayKubeletStarted", true);
-                    replyAndClose(socket, 431, QStringLiteral("request header too large"));
-                    return;
-                }
+            const bool tooLarge = end < 0 && buf.size() > kMaxHeaderBytes;
+            if (end < 0 && !tooLarge) {
                 socket->setProperty(kBufferProperty, buf);
                 return;
             }
             socket->setProperty(kBufferProperty, QVariant());
-            socket->setProperty("spillwayKubeletStarted", true);
+            socket->setProperty(kAnsweredProperty, true);
+            if (tooLarge) {
+                ++m_stats.malformed;
+                replyAndClose(socket, 431, QStringLiteral("request header too large"));
+                return;
+            }
             const QList<QByteArray> requestLine = buf.left(buf.indexOf("\r\n")).split(' ');
             if (requestLine.size() != 3 || !requestLine[2].startsWith("HTTP/1.")) {
                 ++m_stats.malformed;
