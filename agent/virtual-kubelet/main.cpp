@@ -187,6 +187,7 @@ int main(int argc, char **argv)
     eo.nodeName = o.nodeName;
     eo.localPod = [&pods](const QString &key) { return pods.localPod(key); };
     virtualkubelet::EventReflector events(&consumer, &reflectionClient, &mappings, eo);
+    QObject::connect(&pods, &virtualkubelet::PodReflector::localPodsListed, &events, &virtualkubelet::EventReflector::resync);
     events.start();
     observe::log("info", QStringLiteral("virtual-kubelet"), QStringLiteral("serving"),
                  {{"node", o.nodeName}, {"virtualNode", vn}, {"kubeletEndpoint", QStringLiteral("%1:%2").arg(nodeAddress).arg(o.kubeletPort)}});

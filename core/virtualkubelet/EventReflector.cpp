@@ -58,6 +58,14 @@ void EventReflector::onMappingChanged(const QString &local, const QString &remot
     m_watches.emplace(local, std::move(watch));
 }
 
+void EventReflector::resync()
+{
+    std::lock_guard lock(m_watchMutex);
+    for (const auto &[local, watch] : m_watches)
+        for (const json &event : watch->store().list())
+            m_queue.add(kube::Store::keyOf(event));
+}
+
 std::optional<json> EventReflector::remoteEvent(const QString &localNs, const QString &remoteNs, const QString &name) const
 {
     std::lock_guard lock(m_watchMutex);

@@ -20,6 +20,9 @@ namespace spillway::virtualkubelet {
 // Brings the provider's Events about offloaded pods back onto the local pods (localEventFor): a
 // watch on the pod Events of each twin namespace; key "<remote ns>/<event name>". A copy is
 // created once and patched as the remote count grows; it expires with the consumer's event TTL.
+// An Event whose local pod is not in the pod cache is dropped, so resync() must follow the first
+// listing of the local pods: after a restart the provider's Events are listed at once, and those
+// reconciled before the pods were would otherwise never be copied (nothing changes them again).
 class EventReflector : public QObject
 {
     Q_OBJECT
@@ -36,6 +39,9 @@ public:
     void start();
     void stop();
     Result<void> reconcile(const QString &key);
+    // Reconciles every Event in the caches again.
+    void resync();
+    quint64 reflected() const { return m_queue.reconciled(); }
 
 private:
     void onMappingChanged(const QString &local, const QString &remote);

@@ -28,6 +28,7 @@ void PodReflector::start()
     lo.fieldSelector = QStringLiteral("spec.nodeName=") + m_options.nodeName;
     m_localPods = std::make_unique<kube::Informer>(m_consumer, kube::resources::pods(), lo, this);
     m_localPods->addHandlers({enqueue, [enqueue](const json &, const json &now) { enqueue(now); }, [enqueue](const json &o, bool) { enqueue(o); }});
+    connect(m_localPods.get(), &kube::Informer::synced, this, &PodReflector::localPodsListed);
 
     connect(m_mappings, &NamespaceMappings::changed, this, &PodReflector::onMappingChanged);
     const auto mapped = m_mappings->all();

@@ -51,6 +51,10 @@ public:
 
     quint64 reflected() const { return m_queue.reconciled() + m_remoteQueue.reconciled(); }
 
+signals:
+    // The pods bound to this node have been listed once: localPod() is complete from now on.
+    void localPodsListed();
+
 private:
     void onMappingChanged(const QString &local, const QString &remote);
     void watchRemote(const QString &remote);
