@@ -36,15 +36,17 @@ class TestTunnelDatapath : public QObject
     {
         QProcess server;
         server.start(QStringLiteral("ip"), {QStringLiteral("netns"), QStringLiteral("exec"), serverPod, QStringLiteral("iperf3"), QStringLiteral("-s"),
-                                            QStringLiteral("-1"), QStringLiteral("-p"), QStringLiteral("5201")});
+                                            QStringLiteral("--forceflush"), QStringLiteral("-1"), QStringLiteral("-p"), QStringLiteral("5201")});
         if (!server.waitForStarted())
             return QStringLiteral("server did not start");
+        // The client starts once the server says it listens (retrying blindly lost that race on a busy machine).
+        QByteArray log;
+        while (!log.contains("listening") && server.waitForReadyRead(10000))
+            log += server.readAll();
         QByteArray out;
-        bool ok = false;
-        for (int i = 0; i < 20 && !ok; ++i)   // until the server listens
-            ok = lab::sh(QStringLiteral("ip netns exec %1 iperf3 -c %2 -p 5201 -t 1 -J").arg(clientPod, address), &out);
+        const bool ok = lab::sh(QStringLiteral("ip netns exec %1 iperf3 -c %2 -p 5201 -t 1 -J").arg(clientPod, address), &out);
         server.waitForFinished(10000);
-        const QByteArray log = server.readAll();
+        log += server.readAll();
         const qsizetype at = log.indexOf("Accepted connection from ");
         if (!ok || at < 0)
             return QStringLiteral("no TCP connection: %1").arg(QString::fromUtf8(out.left(300)));
