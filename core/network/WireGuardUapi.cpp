@@ -3,6 +3,8 @@
 #include <QDeadlineTimer>
 #include <QLocalSocket>
 
+#include <algorithm>
+
 namespace spillway::network {
 
 namespace {
@@ -31,13 +33,14 @@ QString uapiSocketPath(const QString &interfaceName)
     return QStringLiteral("/var/run/wireguard/%1.sock").arg(interfaceName);
 }
 
-QByteArray uapiSetRequest(const WireGuardConfig &c)
+QByteArray uapiSetRequest(const WireGuardConfig &c, const std::vector<QByteArray> &stale)
 {
     QByteArray out = "set=1\n";
     out += "private_key=" + c.privateKey.toHex() + "\n";
     if (c.listenPort > 0)
         out += "listen_port=" + QByteArray::number(c.listenPort) + "\n";
-    out += "replace_peers=true\n";
+    for (const QByteArray &key : stale)
+        out += "public_key=" + key.toHex() + "\nremove=true\n";
     for (const WireGuardPeer &p : c.peers) {
         out += "public_key=" + p.publicKey.toHex() + "\n";
         if (!p.endpoint.isEmpty())
@@ -108,7 +111,14 @@ Result<QByteArray> WireGuardUapi::exchange(const QByteArray &request) const
 
 Result<void> WireGuardUapi::set(const WireGuardConfig &config) const
 {
-    auto answer = exchange(uapiSetRequest(config));
+    auto current = get();
+    if (!current)
+        return current.error();
+    std::vector<QByteArray> stale;
+    for (const WireGuardPeerStatus &have : *current)
+        if (std::none_of(config.peers.begin(), config.peers.end(), [&](const WireGuardPeer &want) { return want.publicKey == have.publicKey; }))
+            stale.push_back(have.publicKey);
+    auto answer = exchange(uapiSetRequest(config, stale));
     if (!answer)
         return answer.error();
     return parseUapiSetAnswer(*answer);

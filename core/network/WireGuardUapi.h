@@ -11,8 +11,10 @@
 namespace spillway::network {
 
 // wireguard-go's configuration protocol (the UAPI: key=value lines over a unix socket, keys in
-// hex). A gateway has one peer — the other cluster's gateway — and replaces whatever was there,
-// so applying the same configuration twice is harmless.
+// hex). A gateway has one peer — the other cluster's gateway. A peer already there is updated in
+// place, not replaced: replacing drops its session, and a server that forgot the client's
+// endpoint could not answer until the client's next handshake (up to 15 s later). Peers that are
+// no longer wanted are removed by key, so applying the same configuration twice is harmless.
 struct WireGuardPeer {
     QByteArray publicKey;          // 32 raw bytes
     QString endpoint;              // "ip:port"; empty on the server until the client shows up
@@ -33,7 +35,8 @@ struct WireGuardPeerStatus {
     quint64 rxBytes = 0, txBytes = 0;
 };
 
-QByteArray uapiSetRequest(const WireGuardConfig &config);
+// stale: public keys of peers the device has and the configuration does not.
+QByteArray uapiSetRequest(const WireGuardConfig &config, const std::vector<QByteArray> &stale = {});
 // A "get=1" answer's peers, or the errno it reports.
 Result<std::vector<WireGuardPeerStatus>> parseUapiGet(const QByteArray &answer);
 // A "set=1" answer: errno=0 or the error.
@@ -47,6 +50,7 @@ class WireGuardUapi
 {
 public:
     explicit WireGuardUapi(QString socketPath, int timeoutMs = 3000) : m_path(std::move(socketPath)), m_timeoutMs(timeoutMs) {}
+    // Reads the device's peers first, to remove those not in the configuration.
     Result<void> set(const WireGuardConfig &config) const;
     Result<std::vector<WireGuardPeerStatus>> get() const;
 

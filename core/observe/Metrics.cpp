@@ -30,6 +30,23 @@ void Metrics::setCallback(const std::string &name, std::function<double()> read,
     m_families[name].callbacks[labels] = std::move(read);
 }
 
+void Metrics::observe(const std::string &name, double value, const std::vector<double> &bounds, const std::string &labels)
+{
+    std::lock_guard l(m_mutex);
+    Histogram &h = m_families[name].histograms[labels];
+    if (h.bounds.empty()) {
+        h.bounds = bounds;
+        h.counts.assign(bounds.size(), 0);
+    }
+    for (size_t i = 0; i < h.bounds.size(); ++i)
+        if (value <= h.bounds[i]) {
+            ++h.counts[i];
+            break;
+        }
+    h.sum += value;
+    ++h.count;
+}
+
 double Metrics::value(const std::string &name, const std::string &labels) const
 {
     std::lock_guard l(m_mutex);
@@ -61,6 +78,17 @@ QByteArray Metrics::render() const
             line(labels, v);
         for (const auto &[labels, cb] : f.callbacks)
             line(labels, cb());
+        const std::string sep = ",";
+        for (const auto &[labels, h] : f.histograms) {
+            quint64 cumulative = 0;
+            for (size_t i = 0; i < h.bounds.size(); ++i) {
+                cumulative += h.counts[i];
+                out << name << "_bucket{" << labels << (labels.empty() ? "" : sep) << "le=\"" << h.bounds[i] << "\"} " << cumulative << '\n';
+            }
+            out << name << "_bucket{" << labels << (labels.empty() ? "" : sep) << "le=\"+Inf\"} " << h.count << '\n';
+            out << name << "_sum" << (labels.empty() ? "" : "{" + labels + "}") << ' ' << h.sum << '\n';
+            out << name << "_count" << (labels.empty() ? "" : "{" + labels + "}") << ' ' << h.count << '\n';
+        }
     }
     return QByteArray::fromStdString(out.str());
 }
