@@ -69,6 +69,8 @@ int main(int argc, char **argv)
     const QCommandLineOption authUrl(QStringLiteral("auth-url"), QStringLiteral("The endpoint's address as consumers reach it (default: https://<auth-address>:<auth-port>)."), QStringLiteral("url"));
     const QCommandLineOption certLifetime(QStringLiteral("peer-certificate-lifetime"), QStringLiteral("Seconds the certificates issued to consumers last (at least 600)."), QStringLiteral("s"), QStringLiteral("2592000"));
     const QCommandLineOption certRenew(QStringLiteral("peer-certificate-renew-before"), QStringLiteral("Seconds before expiry a consumer's certificate is renewed (0: a third of its life)."), QStringLiteral("s"), QStringLiteral("0"));
+    const QCommandLineOption gatewayNetns(QStringLiteral("gateway-netns"), QStringLiteral("Local runtime: network namespace the gateways put their tunnels in."), QStringLiteral("name"));
+    const QCommandLineOption gatewayEndpoint(QStringLiteral("gateway-endpoint-address"), QStringLiteral("Where peers reach this cluster's gateway servers."), QStringLiteral("ip"));
     const QCommandLineOption vkImage(QStringLiteral("virtual-kubelet-image"), QStringLiteral("Kubernetes runtime: the virtual kubelet's image."), QStringLiteral("image"));
     const QCommandLineOption pullPolicy(QStringLiteral("image-pull-policy"), QStringLiteral("Kubernetes runtime: pull policy of the images it starts."), QStringLiteral("policy"), QStringLiteral("IfNotPresent"));
     const QCommandLineOption qps(QStringLiteral("qps"), QStringLiteral("Client-side requests per second to the apiserver."), QStringLiteral("n"), QStringLiteral("200"));
@@ -76,7 +78,7 @@ int main(int argc, char **argv)
     const QCommandLineOption workers(QStringLiteral("workers"), QStringLiteral("Workers per controller."), QStringLiteral("n"), QStringLiteral("4"));
     const QCommandLineOption shadowPodWorkers(QStringLiteral("shadow-pod-workers"), QStringLiteral("Workers making peers' pods from their ShadowPods."), QStringLiteral("n"), QStringLiteral("16"));
     p.addOptions({kubeconfig, context, ns, identity, leaderElect, healthAddress, healthPort, webhookAddress, webhookPort, webhookHost, webhookService,
-                  webhookFailurePolicy, apiServerUrl, authAddress, authPort, authUrl, certLifetime, certRenew, vkImage, pullPolicy, runtime, stateDir, binDir, qps, burst, workers, shadowPodWorkers});
+                  webhookFailurePolicy, apiServerUrl, authAddress, authPort, authUrl, certLifetime, certRenew, vkImage, pullPolicy, runtime, stateDir, binDir, gatewayNetns, gatewayEndpoint, qps, burst, workers, shadowPodWorkers});
     p.process(app);
 
     auto number = [&](const QCommandLineOption &o, int min, int max) -> int {
@@ -237,6 +239,12 @@ int main(int argc, char **argv)
     manager::NetworkControllers::Options no;
     no.liqoNamespace = p.value(ns);
     no.workers = workersValue;
+    no.gateways.localRuntime = po.localRuntime;
+    no.gateways.stateDir = po.stateDir;
+    no.gateways.binDir = po.binDir;
+    no.gateways.netns = p.value(gatewayNetns);
+    no.gateways.endpointAddress = p.value(gatewayEndpoint);
+    no.gateways.liqoNamespace = p.value(ns);
     manager::NetworkControllers network(&client, no);
     auto errorSink = [](const char *area) {
         return [area](const QString &key, const Error &e, bool givingUp) {

@@ -26,6 +26,8 @@ void printUsage(FILE *out)
                "  offload namespace NS    run a namespace's pods on peers too (NamespaceOffloading)\n"
                "  unoffload namespace NS  stop offloading a namespace\n"
                "  network init | reset    exchange (or remove) two clusters' network configuration\n"
+               "  network connect | disconnect\n"
+               "                          set up (or take down) the WireGuard tunnel between two clusters\n"
                "  version                 client, Kubernetes and installed Spillway versions\n"
                "  help                    show this help\n",
                out);

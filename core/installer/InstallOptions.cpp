@@ -3,6 +3,8 @@
 #include "common/Version.h"
 #include "resources/ResourcePolicy.h"
 
+#include <QHostAddress>
+
 namespace spillway::installer {
 
 QMap<QString, QString> defaultValues()
@@ -33,6 +35,10 @@ QMap<QString, QString> defaultValues()
         // endpoints, and the gateways' internal addressing.
         {QStringLiteral("ipam.externalCIDR"), QStringLiteral("10.70.0.0/16")},
         {QStringLiteral("ipam.internalCIDR"), QStringLiteral("10.80.0.0/16")},
+        // Local runtime: the network namespace this cluster's gateways put their tunnels in
+        // (empty: the host's), and where peers reach its gateway servers.
+        {QStringLiteral("networking.gatewayNetns"), QString()},
+        {QStringLiteral("networking.gatewayEndpointAddress"), QStringLiteral("127.0.0.1")},
     };
 }
 
@@ -73,6 +79,10 @@ QStringList validate(const InstallOptions &o)
     for (const char *key : {"ipam.externalCIDR", "ipam.internalCIDR"})
         if (o.values.contains(QLatin1String(key)) && !isValidCidr(o.values[QLatin1String(key)]))
             problems << QStringLiteral("--set %1=\"%2\" is not a network in CIDR form (e.g. 10.70.0.0/16)").arg(QLatin1String(key), o.values[QLatin1String(key)]);
+    if (const QString a = o.values.value(QStringLiteral("networking.gatewayEndpointAddress")); !a.isEmpty() && QHostAddress(a).protocol() != QAbstractSocket::IPv4Protocol)
+        problems << QStringLiteral("--set networking.gatewayEndpointAddress=\"%1\" is not an IPv4 address").arg(a);
+    if (const QString n = o.values.value(QStringLiteral("networking.gatewayNetns")); !n.isEmpty() && (n.contains(QLatin1Char('/')) || n.startsWith(QLatin1Char('.'))))
+        problems << QStringLiteral("--set networking.gatewayNetns=\"%1\" is not a network namespace name (as `ip netns list` shows it)").arg(n);
     if (!isValidClusterId(o.ns))
         problems << QStringLiteral("--namespace \"%1\" is not a valid namespace name").arg(o.ns);
     const auto known = defaultValues();

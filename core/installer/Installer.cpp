@@ -263,7 +263,7 @@ Result<QStringList> Installer::startLocalRuntime(const RenderInput &in)
 
     // Each locally run component authenticates as its own ServiceAccount. Bound tokens expire; a
     // year-long one is renewed by any install run in its last month.
-    for (const char *component : {names::kControllerManager, names::kVirtualKubelet}) {
+    for (const char *component : {names::kControllerManager, names::kVirtualKubelet, names::kGateway}) {
         const QString componentDir = runtime.dirOf(QString::fromLatin1(component));
         const QString file = QDir(componentDir).filePath(QStringLiteral("kubeconfig"));
         const QFileInfo info(file);
@@ -298,6 +298,10 @@ Result<QStringList> Installer::startLocalRuntime(const RenderInput &in)
          QStringLiteral("--runtime=local"), QStringLiteral("--state-dir=") + in.options.stateDir, QStringLiteral("--bin-dir=") + binDir}};
     if (!values[QStringLiteral("authentication.url")].isEmpty())
         component.args << QStringLiteral("--auth-url=") + values[QStringLiteral("authentication.url")];
+    if (!values[QStringLiteral("networking.gatewayNetns")].isEmpty())
+        component.args << QStringLiteral("--gateway-netns=") + values[QStringLiteral("networking.gatewayNetns")];
+    if (!values[QStringLiteral("networking.gatewayEndpointAddress")].isEmpty())
+        component.args << QStringLiteral("--gateway-endpoint-address=") + values[QStringLiteral("networking.gatewayEndpointAddress")];
     if (!QFileInfo(component.program).isExecutable())
         return configError(QStringLiteral("%1 is not an executable").arg(component.program),
                            QStringLiteral("build Spillway (./run build) or point --bin-dir at the folder with its binaries"));

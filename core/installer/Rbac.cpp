@@ -77,8 +77,13 @@ json gatewayClusterRules()
         rule(json::array({"networking.liqo.io"}), json::array({"gatewayservers/status", "gatewayclients/status", "connections/status"}),
              json::array({"get", "update", "patch"})),
         rule(json::array({"networking.liqo.io"}), json::array({"connections"}), json::array({"create", "update", "patch"})),
+        // its finalizer, held until its tunnel is down
+        rule(json::array({"networking.liqo.io"}), json::array({"gatewayservers", "gatewayclients"}), json::array({"update", "patch"})),
         rule(json::array({"ipam.liqo.io"}), json::array({"ips", "networks"}), kRead),
-        rule(json::array({""}), json::array({"secrets"}), kRead),
+        // its WireGuard key pair, made on first start
+        rule(json::array({""}), json::array({"secrets"}), json::array({"get", "list", "watch", "create"})),
+        // this cluster's ID
+        rule(json::array({""}), json::array({"configmaps"}), kRead),
         rule(json::array({""}), json::array({"events"}), json::array({"create", "patch"})),
     });
 }

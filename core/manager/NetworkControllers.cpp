@@ -2,6 +2,8 @@
 
 #include "apis/ipam/v1alpha1/Network.h"
 #include "apis/networking/v1beta1/Configuration.h"
+#include "apis/networking/v1beta1/GatewayClient.h"
+#include "apis/networking/v1beta1/GatewayServer.h"
 #include "ipam/Labels.h"
 
 namespace spillway::manager {
@@ -10,7 +12,9 @@ using nlohmann::json;
 
 NetworkControllers::NetworkControllers(kube::KubeClient *client, Options options)
     : m_networks(std::make_unique<ipam::NetworkReconciler>(*client)),
-      m_configurations(std::make_unique<ipam::ConfigurationReconciler>(*client, options.liqoNamespace))
+      m_configurations(std::make_unique<ipam::ConfigurationReconciler>(*client, options.liqoNamespace)),
+      m_servers(std::make_unique<network::GatewayRuntime>(*client, network::GatewayMode::Server, options.gateways)),
+      m_clients(std::make_unique<network::GatewayRuntime>(*client, network::GatewayMode::Client, options.gateways))
 {
     // One worker: the IPAM decides one Network at a time anyway (it holds a lock).
     m_networkLoop = std::make_unique<ReconcileLoop>(QStringLiteral("ipam-network"), client,
@@ -30,6 +34,13 @@ NetworkControllers::NetworkControllers(kube::KubeClient *client, Options options
                 return QString::fromStdString(meta.value("namespace", "") + "/" + owner.value("name", ""));
         return QString();
     });
+
+    m_serverLoop = std::make_unique<ReconcileLoop>(QStringLiteral("gateway-server"), client,
+                                                   [this](const QString &key) { return m_servers->reconcile(key); }, 1);
+    m_serverLoop->watch(apis::networking::v1beta1::gatewayServerResource());
+    m_clientLoop = std::make_unique<ReconcileLoop>(QStringLiteral("gateway-client"), client,
+                                                   [this](const QString &key) { return m_clients->reconcile(key); }, 1);
+    m_clientLoop->watch(apis::networking::v1beta1::gatewayClientResource());
 }
 
 NetworkControllers::~NetworkControllers()
@@ -39,20 +50,20 @@ NetworkControllers::~NetworkControllers()
 
 void NetworkControllers::setErrorSink(kube::Controller::ErrorSink sink)
 {
-    m_networkLoop->setErrorSink(sink);
-    m_configurationLoop->setErrorSink(sink);
+    for (auto *loop : {m_networkLoop.get(), m_configurationLoop.get(), m_serverLoop.get(), m_clientLoop.get()})
+        loop->setErrorSink(sink);
 }
 
 void NetworkControllers::start()
 {
-    m_networkLoop->start();
-    m_configurationLoop->start();
+    for (auto *loop : {m_networkLoop.get(), m_configurationLoop.get(), m_serverLoop.get(), m_clientLoop.get()})
+        loop->start();
 }
 
 void NetworkControllers::stop()
 {
-    m_configurationLoop->stop();
-    m_networkLoop->stop();
+    for (auto *loop : {m_clientLoop.get(), m_serverLoop.get(), m_configurationLoop.get(), m_networkLoop.get()})
+        loop->stop();
 }
 
 } // namespace spillway::manager

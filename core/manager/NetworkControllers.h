@@ -2,20 +2,23 @@
 
 #include "ipam/ConfigurationReconciler.h"
 #include "ipam/NetworkReconciler.h"
+#include "network/GatewayRuntime.h"
 #include "manager/ReconcileLoop.h"
 
 #include <memory>
 
 namespace spillway::manager {
 
-// The controller manager's network loops: the IPAM (Networks get their CIDRs) and the peers'
-// Configurations (their CIDRs asked of the IPAM, the outcome in status).
+// The controller manager's network loops: the IPAM (Networks get their CIDRs), the peers'
+// Configurations (their CIDRs asked of the IPAM, the outcome in status), and the gateways that
+// GatewayServers and GatewayClients ask for.
 class NetworkControllers
 {
 public:
     struct Options {
         QString liqoNamespace = QStringLiteral("liqo");
         int workers = 2;
+        network::GatewayRuntime::Options gateways;
     };
     NetworkControllers(kube::KubeClient *client, Options options);
     ~NetworkControllers();
@@ -26,7 +29,8 @@ public:
 private:
     std::unique_ptr<ipam::NetworkReconciler> m_networks;
     std::unique_ptr<ipam::ConfigurationReconciler> m_configurations;
-    std::unique_ptr<ReconcileLoop> m_networkLoop, m_configurationLoop;
+    std::unique_ptr<network::GatewayRuntime> m_servers, m_clients;
+    std::unique_ptr<ReconcileLoop> m_networkLoop, m_configurationLoop, m_serverLoop, m_clientLoop;
 };
 
 } // namespace spillway::manager

@@ -3,11 +3,11 @@
 #include "apis/networking/v1beta1/Configuration.h"
 #include "ipam/ConfigurationReconciler.h"
 #include "ipam/Labels.h"
+#include "network/PollUntil.h"
 #include "peering/LocalCluster.h"
 #include "peering/PeeringNames.h"
 
-#include <QDeadlineTimer>
-#include <QThread>
+#include <QDateTime>
 
 namespace spillway::network {
 
@@ -17,20 +17,7 @@ NetworkInit::NetworkInit(End first, End second, Options options) : m_first(first
 
 Result<void> NetworkInit::waitUntil(const QString &what, const std::function<Result<bool>()> &done)
 {
-    QDeadlineTimer deadline(m_deadline - QDateTime::currentMSecsSinceEpoch());
-    while (true) {
-        auto r = done();
-        if (!r)
-            return r.error();
-        if (*r)
-            return {};
-        if (m_options.cancelled())
-            return Error::of(Error::Kind::Cancelled, QStringLiteral("cancelled while waiting for %1; what was applied stays, run it again to finish or `spillctl network reset` to undo").arg(what));
-        if (deadline.hasExpired())
-            return Error::of(Error::Kind::Timeout, QStringLiteral("timed out waiting for %1").arg(what),
-                             QStringLiteral("check that both controller managers run (spillctl info) and raise --timeout"));
-        QThread::msleep(quint64(m_options.pollMs));
-    }
+    return pollUntil(what, done, {.deadlineMs = m_deadline, .pollMs = m_options.pollMs, .cancelled = m_options.cancelled, .undo = QStringLiteral("`spillctl network reset`")});
 }
 
 Result<NetworkInit::Outcome> NetworkInit::run()

@@ -1,6 +1,8 @@
 // The gateway's pure parts: WireGuard keys (checked against the wg tool), the UAPI exchange's
 // text both ways, and the NAT/route plan for a remapped peer.
+#include "network/GatewayPlan.h"
 #include "network/TunnelPlan.h"
+#include "observe/Metrics.h"
 #include "network/WireGuardKey.h"
 #include "network/WireGuardUapi.h"
 
@@ -32,14 +34,17 @@ private slots:
         QVERIFY(!wireGuardPublicKey(QByteArray(31, '\1')));
     }
 
-    void uapiSetNamesEverythingAndReplacesPeers()
+    void uapiSetNamesEverythingAndRemovesStalePeers()
     {
         WireGuardConfig c;
         c.privateKey = QByteArray(32, '\x01');
         c.listenPort = 51840;
         c.peers = {{QByteArray(32, '\x02'), QStringLiteral("192.0.2.1:51840"), {QStringLiteral("0.0.0.0/0")}, 25}};
-        const QByteArray text = uapiSetRequest(c);
-        QVERIFY(text.startsWith("set=1\nprivate_key=" + QByteArray(32, '\x01').toHex() + "\nlisten_port=51840\nreplace_peers=true\n"));
+        const QByteArray text = uapiSetRequest(c, {QByteArray(32, '\x03')});
+        // The wanted peer is updated in place (its session survives); the stale one is removed.
+        QVERIFY(!text.contains("replace_peers"));
+        QVERIFY(text.startsWith("set=1\nprivate_key=" + QByteArray(32, '\x01').toHex() + "\nlisten_port=51840\npublic_key=" + QByteArray(32, '\x03').toHex()
+                                + "\nremove=true\n"));
         QVERIFY(text.contains("public_key=" + QByteArray(32, '\x02').toHex() + "\nendpoint=192.0.2.1:51840\npersistent_keepalive_interval=25\n"
                               "replace_allowed_ips=true\nallowed_ip=0.0.0.0/0\n"));
         QVERIFY(text.endsWith("\n\n"));
@@ -93,6 +98,76 @@ private slots:
         p.networks.erase(p.networks.begin());
         QCOMPARE(nftRuleset(p), nftDeleteTable(p));
         QCOMPARE(routeCommands(p).size(), size_t(1));
+    }
+
+    void gatewayPlanFromTheApiObjects()
+    {
+        const auto peer = generateWireGuardKey();
+        QVERIFY(peer);
+        GatewayInputs in;
+        in.mode = GatewayMode::Client;
+        in.localClusterId = QStringLiteral("rome");
+        in.remoteClusterId = QStringLiteral("milan");
+        in.privateKey = QByteArray(32, '\x05');
+        in.endpoint = QStringLiteral("203.0.113.1:51840");
+        auto t = planGatewayTunnel(in);
+        QVERIFY(t && t->waitingFor.contains(QStringLiteral("no Configuration about cluster milan")));
+        in.configuration = {{"spec", {{"remote", {{"cidr", {{"pod", {"10.244.0.0/16"}}, {"external", {"10.70.0.0/16"}}}}}}}}};
+        t = planGatewayTunnel(in);
+        QVERIFY(t && t->waitingFor.contains(QStringLiteral("no PublicKey")));
+        in.publicKey = {{"metadata", {{"name", "milan"}}}, {"spec", {{"publicKey", peer->publicKey.toBase64().toStdString()}}}};
+        t = planGatewayTunnel(in);
+        QVERIFY(t && t->waitingFor.contains(QStringLiteral("the IPAM has not decided")));
+        in.configuration["status"] = {{"remote", {{"cidr", {{"pod", {"10.1.0.0/16"}}, {"external", {"10.70.0.0/16"}}}}}}};
+        t = planGatewayTunnel(in);
+        QVERIFY2(t && t->waitingFor.isEmpty(), t ? qPrintable(t->waitingFor) : qPrintable(t.error().toString()));
+        QCOMPARE(t->plan.networks.size(), size_t(2));
+        QCOMPARE(t->plan.networks[0].real.toString() + QLatin1Char(' ') + t->plan.networks[0].as.toString(), QStringLiteral("10.244.0.0/16 10.1.0.0/16"));
+        QCOMPARE(t->plan.interfaceName, tunnelInterfaceName(QStringLiteral("rome"), QStringLiteral("milan")));
+        QCOMPARE(t->wireguard.peers.size(), size_t(1));
+        QCOMPARE(t->wireguard.peers[0].publicKey, peer->publicKey);
+        QCOMPARE(t->wireguard.peers[0].endpoint, in.endpoint);
+        QCOMPARE(t->wireguard.listenPort, 0);
+
+        // The server end of the same pair: the other half of the same /30, its port, no endpoint.
+        GatewayInputs s = in;
+        s.mode = GatewayMode::Server;
+        s.localClusterId = QStringLiteral("milan");
+        s.remoteClusterId = QStringLiteral("rome");
+        s.endpoint.clear();
+        auto st = planGatewayTunnel(s);
+        QVERIFY(st && st->waitingFor.isEmpty());
+        QCOMPARE(st->wireguard.listenPort, kDefaultGatewayPort);
+        QVERIFY(st->wireguard.peers[0].endpoint.isEmpty());
+        QCOMPARE(st->peerTunnelAddress, t->plan.tunnelAddress.section(QLatin1Char('/'), 0, 0));
+        QCOMPARE(t->peerTunnelAddress, st->plan.tunnelAddress.section(QLatin1Char('/'), 0, 0));
+        QVERIFY(st->plan.tunnelAddress.startsWith(QStringLiteral("169.254.")) && st->plan.tunnelAddress.endsWith(QStringLiteral("/30")));
+        QVERIFY(tunnelAddressesFor(QStringLiteral("milan"), QStringLiteral("rome")).server != tunnelAddressesFor(QStringLiteral("milan"), QStringLiteral("genoa")).server);
+
+        // Untrusted input is refused, naming it.
+        in.publicKey["spec"]["publicKey"] = "bm90IGEga2V5";
+        t = planGatewayTunnel(in);
+        QVERIFY(!t && t.error().message.contains(QStringLiteral("PublicKey milan")));
+        in.publicKey["spec"]["publicKey"] = peer->publicKey.toBase64().toStdString();
+        in.configuration["status"]["remote"]["cidr"]["pod"] = {"10.1.0.0/24"};
+        t = planGatewayTunnel(in);
+        QVERIFY(!t && t.error().message.contains(QStringLiteral("10.244.0.0/16 as 10.1.0.0/24")));
+    }
+
+    void histogramsRenderCumulativeBuckets()
+    {
+        observe::Metrics m;
+        m.describe("spillway_gateway_latency_seconds", "Round-trip time through the tunnel.", "histogram");
+        const std::vector<double> bounds{0.001, 0.01, 0.1};
+        for (double v : {0.0005, 0.005, 0.007, 2.0})
+            m.observe("spillway_gateway_latency_seconds", v, bounds, "remote_cluster_id=\"milan\"");
+        const QByteArray text = m.render();
+        QVERIFY(text.contains("# TYPE spillway_gateway_latency_seconds histogram\n"));
+        QVERIFY(text.contains("spillway_gateway_latency_seconds_bucket{remote_cluster_id=\"milan\",le=\"0.001\"} 1\n"));
+        QVERIFY(text.contains("spillway_gateway_latency_seconds_bucket{remote_cluster_id=\"milan\",le=\"0.01\"} 3\n"));
+        QVERIFY(text.contains("spillway_gateway_latency_seconds_bucket{remote_cluster_id=\"milan\",le=\"0.1\"} 3\n"));
+        QVERIFY(text.contains("spillway_gateway_latency_seconds_bucket{remote_cluster_id=\"milan\",le=\"+Inf\"} 4\n"));
+        QVERIFY(text.contains("spillway_gateway_latency_seconds_count{remote_cluster_id=\"milan\"} 4\n"));
     }
 };
 

@@ -1,0 +1,122 @@
+#include "network/GatewayPlan.h"
+
+#include "network/WireGuardKey.h"
+
+#include <QCryptographicHash>
+
+namespace spillway::network {
+
+using nlohmann::json;
+
+QString gatewayModeName(GatewayMode mode)
+{
+    return mode == GatewayMode::Server ? QStringLiteral("server") : QStringLiteral("client");
+}
+
+QString gatewayKeysSecretName(const QString &gatewayName)
+{
+    return QStringLiteral("wg-keys-") + gatewayName;
+}
+
+QString gatewayComponentName(GatewayMode mode, const QString &ns, const QString &gatewayName)
+{
+    return QStringLiteral("spillway-gateway-%1-%2-%3").arg(gatewayModeName(mode), ns, gatewayName);
+}
+
+TunnelAddresses tunnelAddressesFor(const QString &serverClusterId, const QString &clientClusterId)
+{
+    // 4096 /30s in 169.254.100.0 – 169.254.163.255: clear of 169.254.169.254, the metadata address.
+    const QByteArray h = QCryptographicHash::hash((serverClusterId + QLatin1Char('/') + clientClusterId).toUtf8(), QCryptographicHash::Sha256);
+    const int index = ((quint8(h[0]) << 8) | quint8(h[1])) % 4096;
+    const QString base = QStringLiteral("169.254.%1.%2").arg(100 + index / 64);
+    const int last = (index % 64) * 4;
+    return {base.arg(last + 1) + QStringLiteral("/30"), base.arg(last + 2) + QStringLiteral("/30")};
+}
+
+namespace {
+
+GatewayTunnel waiting(const QString &what)
+{
+    GatewayTunnel t;
+    t.waitingFor = what;
+    return t;
+}
+
+std::string firstOf(const json &obj, std::initializer_list<const char *> path)
+{
+    const json *at = &obj;
+    for (const char *key : path) {
+        if (!at->is_object() || !at->contains(key))
+            return {};
+        at = &(*at)[key];
+    }
+    return at->is_array() && !at->empty() && (*at)[0].is_string() ? (*at)[0].get<std::string>() : std::string();
+}
+
+// Empty: the peer has no such network. A Remap with length -1: the IPAM has not decided yet.
+Result<std::optional<Remap>> remapOf(const json &configuration, const char *type)
+{
+    const std::string real = firstOf(configuration, {"spec", "remote", "cidr", type});
+    if (real.empty())
+        return std::optional<Remap>();
+    const std::string as = firstOf(configuration, {"status", "remote", "cidr", type});
+    if (as.empty())
+        return std::optional<Remap>(Remap{{0, -1}, {0, -1}});
+    const auto r = ipam::Cidr::parse(QString::fromStdString(real)), a = ipam::Cidr::parse(QString::fromStdString(as));
+    if (!r || !a || r->length != a->length)
+        return Error::of(Error::Kind::Config, QStringLiteral("the Configuration's %1 CIDRs are not a valid remapping: %2 as %3")
+                                                   .arg(QLatin1String(type), QString::fromStdString(real), QString::fromStdString(as)));
+    return std::optional<Remap>(Remap{*r, *a});
+}
+
+} // namespace
+
+Result<GatewayTunnel> planGatewayTunnel(const GatewayInputs &in)
+{
+    if (!in.configuration.is_object())
+        return waiting(QStringLiteral("no Configuration about cluster %1 yet (spillctl network init makes it)").arg(in.remoteClusterId));
+    if (!in.publicKey.is_object())
+        return waiting(QStringLiteral("no PublicKey of cluster %1's gateway yet (spillctl network connect exchanges them)").arg(in.remoteClusterId));
+    auto peerKey = decodeWireGuardKey(QByteArray::fromStdString(in.publicKey.value("spec", json::object()).value("publicKey", "")));
+    if (!peerKey)
+        return Error::of(Error::Kind::Config, QStringLiteral("PublicKey %1: %2")
+                                                   .arg(QString::fromStdString(in.publicKey.value("metadata", json::object()).value("name", "")), peerKey.error().message));
+    if (in.mode == GatewayMode::Client && in.endpoint.isEmpty())
+        return waiting(QStringLiteral("the GatewayClient names no server endpoint"));
+
+    GatewayTunnel out;
+    out.plan.localClusterId = in.localClusterId;
+    out.plan.peerClusterId = in.remoteClusterId;
+    out.plan.interfaceName = tunnelInterfaceName(in.localClusterId, in.remoteClusterId);
+    out.plan.routingTable = routingTableFor(in.remoteClusterId);
+    for (const char *type : {"pod", "external"}) {
+        auto remap = remapOf(in.configuration, type);
+        if (!remap)
+            return remap.error();
+        if (*remap && (*remap)->real.length < 0)
+            return waiting(QStringLiteral("the IPAM has not decided how this cluster reaches cluster %1's %2 CIDR yet").arg(in.remoteClusterId, QLatin1String(type)));
+        if (*remap)
+            out.plan.networks.push_back(**remap);
+    }
+    if (out.plan.networks.empty())
+        return waiting(QStringLiteral("the Configuration about cluster %1 has no remote pod CIDR").arg(in.remoteClusterId));
+    const bool server = in.mode == GatewayMode::Server;
+    const TunnelAddresses addresses = server ? tunnelAddressesFor(in.localClusterId, in.remoteClusterId) : tunnelAddressesFor(in.remoteClusterId, in.localClusterId);
+    out.plan.tunnelAddress = server ? addresses.server : addresses.client;
+    out.peerTunnelAddress = (server ? addresses.client : addresses.server).section(QLatin1Char('/'), 0, 0);
+
+    out.wireguard.privateKey = in.privateKey;
+    WireGuardPeer peer;
+    peer.publicKey = *peerKey;
+    if (server) {
+        out.wireguard.listenPort = in.listenPort;
+    } else {
+        peer.endpoint = in.endpoint;
+        // NAT between the clusters forgets an idle UDP flow; the client keeps it open.
+        peer.keepaliveSeconds = 25;
+    }
+    out.wireguard.peers.push_back(peer);
+    return out;
+}
+
+} // namespace spillway::network

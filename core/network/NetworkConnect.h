@@ -1,0 +1,51 @@
+#pragma once
+
+#include "common/Error.h"
+#include "kube/KubeClient.h"
+#include "network/GatewayPlan.h"
+
+#include <functional>
+
+namespace spillway::network {
+
+// liqoctl's `network connect` / `disconnect`: the tunnel between two clusters that have their
+// network configuration (NetworkInit, run first and idempotent). The server cluster gets a
+// GatewayServer, the client cluster a GatewayClient dialling the endpoint the server reports;
+// each gateway's public key is given to the other cluster as a PublicKey; then both
+// Connections must say Connected. Each object is named after the peer's cluster ID in the
+// peer's tenant namespace, as Liqo names them. disconnect removes the gateways and keys on both
+// sides and waits until the gateways have taken their tunnels down.
+class NetworkConnect
+{
+public:
+    struct End {
+        kube::KubeClient *client = nullptr;
+        QString liqoNamespace = QStringLiteral("liqo");
+    };
+    struct Options {
+        int timeoutMs = 120000;
+        int pollMs = 200;
+        int mtu = kDefaultGatewayMtu;
+        int port = kDefaultGatewayPort;
+        std::function<bool()> cancelled = [] { return false; };
+        std::function<void(const QString &)> progress = [](const QString &) {};
+        QString fieldManager = QStringLiteral("spillctl");
+    };
+    struct Outcome {
+        QString clientCluster, serverCluster, endpoint;   // endpoint: "ip:port" the client dials
+        QString clientLatency, serverLatency;              // as the Connections report them
+    };
+
+    NetworkConnect(End client, End server, Options options);
+    Result<Outcome> connect();
+    Result<void> disconnect();
+
+private:
+    Result<void> readIds();
+
+    End m_client, m_server;
+    Options m_o;
+    QString m_clientId, m_serverId;
+};
+
+} // namespace spillway::network

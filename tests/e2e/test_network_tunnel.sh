@@ -1,0 +1,130 @@
+#!/usr/bin/env bash
+# The tunnel between two clusters that both use 10.244.0.0/16 for pods: spillctl network connect
+# runs a gateway server for milan and a client for rome (supervised by their controller managers,
+# each cluster's gateways in a network namespace of its own, joined by a "WAN" link); "pods" are
+# network namespaces routed through their cluster's gateway. Ping and TCP cross both ways over
+# the remapped addresses; the Connections and the metrics say Connected with a latency; a cut
+# link turns them to Error and back; a SIGKILLed gateway is back at once; disconnect leaves no
+# interface, rule, route or nftables table.
+. "$SPILLWAY_SOURCE_DIR/tests/testbed/tests/assert.sh"
+. "$TB/lib.sh"
+RUN=$SPILLWAY_SOURCE_DIR/run
+CTL=$SPILLWAY_BIN/spillctl
+c=e2e-tc-$$; p=e2e-tp-$$
+work=$(mktemp -d)
+ns_r=spwt-$$-rgw; ns_m=spwt-$$-mgw; pod_r=spwt-$$-rpod; pod_m=spwt-$$-mpod
+cleanup() {
+  pkill -f -- "supervise --dir $work/" 2>/dev/null || true
+  for n in "$c" "$p"; do "$RUN" cluster down "$n" >/dev/null 2>&1 || true; done
+  for n in "$ns_r" "$ns_m" "$pod_r" "$pod_m"; do
+    ip netns pids "$n" 2>/dev/null | xargs -r kill -9 2>/dev/null
+    ip netns del "$n" 2>/dev/null
+  done
+  rm -rf "$work" 2>/dev/null || true
+}
+trap cleanup EXIT
+
+# --- the lab: two gateway namespaces on a WAN, a pod namespace behind each ------------------
+for n in "$ns_r" "$ns_m" "$pod_r" "$pod_m"; do ip netns add "$n"; ip -n "$n" link set lo up; done
+ip link add wr$$ netns "$ns_r" type veth peer name wm$$ netns "$ns_m"
+ip -n "$ns_r" address add 203.0.113.1/24 dev wr$$; ip -n "$ns_r" link set wr$$ up
+ip -n "$ns_m" address add 203.0.113.2/24 dev wm$$; ip -n "$ns_m" link set wm$$ up
+pod_link() { # gw-ns pod-ns gw-address pod-address
+  ip link add pg$$ netns "$1" type veth peer name eth0 netns "$2"
+  ip -n "$1" address add "$3/24" dev pg$$; ip -n "$1" link set pg$$ up
+  ip -n "$2" address add "$4/24" dev eth0; ip -n "$2" link set eth0 up
+  ip -n "$2" route add default via "$3"
+  ip netns exec "$1" sysctl -qw net.ipv4.ip_forward=1
+}
+pod_link "$ns_r" "$pod_r" 10.244.1.1 10.244.1.10
+pod_link "$ns_m" "$pod_m" 10.244.2.1 10.244.2.20
+
+KC=$("$RUN" cluster up "$c" --nodes 1 2>/dev/null | tail -n 1)
+KP=$("$RUN" cluster up "$p" --nodes 1 2>/dev/null | tail -n 1)
+kcc() { "$KUBECTL" --kubeconfig "$KC" "$@"; }
+kcp() { "$KUBECTL" --kubeconfig "$KP" "$@"; }
+out=$("$CTL" install kind --kubeconfig "$KC" --cluster-id rome --state-dir "$work/rome" \
+        --set "networking.gatewayNetns=$ns_r,networking.gatewayEndpointAddress=203.0.113.1" 2>&1) || fail "install on rome: $out"
+out=$("$CTL" install kind --kubeconfig "$KP" --cluster-id milan --state-dir "$work/milan" \
+        --set "networking.gatewayNetns=$ns_m,networking.gatewayEndpointAddress=203.0.113.2" 2>&1) || fail "install on milan: $out"
+rc=0; err=$("$CTL" install kind --kubeconfig "$KC" --set networking.gatewayEndpointAddress=milan.example 2>&1) || rc=$?
+assert_contains "$rc $err" 'networking.gatewayEndpointAddress="milan.example" is not an IPv4 address' "a gateway endpoint that is no address is refused"
+
+# --- connect ---------------------------------------------------------------------------------
+out=$("$CTL" network connect --kubeconfig "$KC" --remote-kubeconfig "$KP" --timeout 90 2>&1) && pass "spillctl network connect" || fail "network connect: $out"
+assert_contains "$out" "rome dials milan at 203.0.113.2:51840: Connected" "rome's client dials milan's server at the endpoint it reported"
+assert_eq "Client Connected" "$(kcc -n liqo-tenant-milan get connection milan -o jsonpath='{.spec.type} {.status.value}')" "rome's Connection: Client, Connected"
+assert_eq "Server Connected" "$(kcp -n liqo-tenant-rome get connection rome -o jsonpath='{.spec.type} {.status.value}')" "milan's Connection: Server, Connected"
+eventually 20 "and it carries a latency" bash -c "'$KUBECTL' --kubeconfig '$KC' -n liqo-tenant-milan get connection milan -o jsonpath='{.status.latency.value}' | grep -Eq '^[0-9.]+ms$'"
+assert_eq "true" "$(kcp -n liqo-tenant-rome get publickey rome -o jsonpath='{.metadata.labels.networking\.liqo\.io/gateway-resource}')" "rome's public key is in milan, labelled"
+secret=$(kcc -n liqo-tenant-milan get gatewayclient milan -o jsonpath='{.status.secretRef.name}')
+assert_eq "$(kcc -n liqo-tenant-milan get secret "$secret" -o jsonpath='{.data.publicKey}')" "$(kcp -n liqo-tenant-rome get publickey rome -o jsonpath='{.spec.publicKey}')" "and it is the client's key from its Secret"
+
+# --- traffic over the remapped addresses, both ways ------------------------------------------
+as_r=$(kcc -n liqo-tenant-milan get configuration milan -o jsonpath='{.status.remote.cidr.pod[0]}')
+as_m=$(kcp -n liqo-tenant-rome get configuration rome -o jsonpath='{.status.remote.cidr.pod[0]}')
+[ "$as_r" != 10.244.0.0/16 ] && [ "$as_m" != 10.244.0.0/16 ] && pass "each side remaps the other's clashing pod CIDR ($as_r, $as_m)" || fail "no remapping: $as_r $as_m"
+milan_pod=$(echo "$as_r" | awk -F'[./]' '{print $1"."$2".2.20"}')   # 10.244.2.20 as rome reaches it
+rome_pod=$(echo "$as_m" | awk -F'[./]' '{print $1"."$2".1.10"}')
+eventually 10 "rome's pod pings milan's pod at $milan_pod" ip netns exec "$pod_r" ping -c 1 -W 1 "$milan_pod"
+eventually 10 "milan's pod pings rome's pod at $rome_pod" ip netns exec "$pod_m" ping -c 1 -W 1 "$rome_pod"
+# TCP: milan's pod answers with the address it saw the connection come from.
+ip netns exec "$pod_m" timeout 20 python3 -c '
+import socket
+s = socket.socket(); s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1); s.bind(("0.0.0.0", 8080)); s.listen(1)
+c, a = s.accept(); c.sendall(("seen from " + a[0] + "\n").encode()); c.close()' &
+listener=$!
+answer=""
+for _ in $(seq 1 20); do
+  answer=$(ip netns exec "$pod_r" timeout 3 bash -c "exec 3<>/dev/tcp/$milan_pod/8080; cat <&3" 2>/dev/null) && [ -n "$answer" ] && break
+  sleep 0.25
+done
+wait "$listener" 2>/dev/null
+assert_eq "seen from $rome_pod" "$answer" "TCP from rome's pod to milan's: milan sees rome's pod by its remapped address"
+
+# --- metrics ---------------------------------------------------------------------------------
+gwdir=$(ls -d "$work"/milan/spillway-gateway-server-* | head -n 1)
+mport=$(grep -o '"metrics":"127.0.0.1:[0-9]*"' "$gwdir/log" | tail -n 1 | grep -o '[0-9]*"$' | tr -d '"')
+metrics=$(curl -fsS "http://127.0.0.1:$mport/metrics" 2>&1)
+assert_contains "$metrics" 'spillway_gateway_connected{remote_cluster_id="rome"} 1' "milan's gateway exports connected=1 for rome"
+assert_contains "$metrics" 'spillway_gateway_latency_seconds_count{remote_cluster_id="rome"}' "and a latency histogram"
+
+# --- a cut link: Error within 5 s, Connected again within 10 s of the heal --------------------
+seconds_until() { # limit cmd... : prints the seconds it took, fails past the limit
+  local start end; start=$(date +%s.%N)
+  while ! "${@:2}" >/dev/null 2>&1; do
+    end=$(date +%s.%N)
+    if awk -v a="$start" -v b="$end" -v l="$1" 'BEGIN { exit !(b - a > l) }'; then echo "more than $1"; return 1; fi
+    sleep 0.1
+  done
+  end=$(date +%s.%N); awk -v a="$start" -v b="$end" 'BEGIN { printf "%.1f", b - a }'
+}
+state_is() { [ "$("$KUBECTL" --kubeconfig "$KC" -n liqo-tenant-milan get connection milan -o jsonpath='{.status.value}')" = "$1" ]; }
+ip -n "$ns_r" link set wr$$ down
+t=$(seconds_until 5 state_is Error) && pass "link cut: rome's Connection is Error after ${t}s" || fail "link cut: not Error within 5 s ($t)"
+ip -n "$ns_r" link set wr$$ up
+t=$(seconds_until 10 state_is Connected) && pass "link healed: Connected again after ${t}s, no restart" || fail "link healed: not Connected within 10 s ($t)"
+
+# --- a SIGKILLed gateway: the tunnel is back within 10 s -------------------------------------
+cgw=$(ls -d "$work"/rome/spillway-gateway-client-* | head -n 1)
+gpid=$(cat "$cgw/child.pid")
+kill -9 "$gpid" && pass "rome's gateway SIGKILLed"
+t=$(seconds_until 10 ip netns exec "$pod_r" ping -c 1 -W 1 "$milan_pod") && pass "pods reach each other ${t}s after the kill" || fail "no traffic within 10 s of the kill ($t)"
+eventually 15 "its supervisor restarted it" bash -c "p=\$(cat '$cgw/child.pid'); [ \"\$p\" != '$gpid' ] && kill -0 \"\$p\""
+t=$(seconds_until 10 state_is Connected) && pass "and the restarted gateway reports Connected" || fail "not Connected after the restart ($t)"
+assert_eq 1 "$(ip -n "$ns_r" -o link | grep -c ': spw')" "one tunnel interface in rome's gateway namespace, not two"
+
+# --- disconnect: nothing left ----------------------------------------------------------------
+out=$("$CTL" network disconnect --kubeconfig "$KC" --remote-kubeconfig "$KP" --timeout 60 2>&1) && pass "spillctl network disconnect" || fail "network disconnect: $out"
+for n in "$ns_r" "$ns_m"; do
+  assert_eq "" "$(ip -n "$n" -o link | grep ': spw')" "$n: no tunnel interface"
+  assert_eq "" "$(ip netns exec "$n" nft list tables | grep spillway_)" "$n: no nftables table"
+  assert_eq "" "$(ip -n "$n" rule | grep fwmark)" "$n: no routing rule"
+  assert_eq "" "$(ip -n "$n" route show table all | grep -E '^(10|172|192)\.' | grep -v 'dev pg' | grep -v 'dev wr' | grep -v 'dev wm')" "$n: no route to the peer"
+done
+assert_eq "" "$(kcc -n liqo-tenant-milan get gatewayclients,publickeies -o name)" "rome: no GatewayClient, no PublicKey"
+assert_eq "" "$(kcp -n liqo-tenant-rome get gatewayservers,publickeies -o name)" "milan: no GatewayServer, no PublicKey"
+eventually 30 "the gateways' Connections and key Secrets go with them" bash -c "[ -z \"\$('$KUBECTL' --kubeconfig '$KC' -n liqo-tenant-milan get connections,secrets -l networking.liqo.io/gateway-resource=true -o name)\" ] && [ -z \"\$('$KUBECTL' --kubeconfig '$KP' -n liqo-tenant-rome get connections,secrets -l networking.liqo.io/gateway-resource=true -o name)\" ]"
+eventually 20 "the gateway processes are stopped" bash -c "! ls -d '$work'/rome/spillway-gateway-* '$work'/milan/spillway-gateway-* 2>/dev/null | grep -q ."
+assert_eq "" "$(ip netns pids "$ns_r"; ip netns pids "$ns_m")" "no process left in the gateway namespaces (wireguard-go ended with its interface)"
+finish
