@@ -22,7 +22,10 @@ json condition(const json &previous, const char *type, const char *status, const
             {"lastTransitionTime", kube::transitionTime(previous, type, status, now.toStdString())}};
 }
 
-Result<ClusterUsage> readUsage(kube::KubeClient &client, const QString &exceptSlice)
+// What is in use, as the slice of `consumerId` sees it: pods that consumer offloaded here run
+// within its own grant, so they do not shrink it (else every burst would take capacity away from
+// the virtual node running it, and its next pods would find it full).
+Result<ClusterUsage> readUsage(kube::KubeClient &client, const QString &exceptSlice, const QString &consumerId)
 {
     ClusterUsage usage;
     auto nodes = client.listAll(kube::resources::nodes(), {});
@@ -53,6 +56,8 @@ Result<ClusterUsage> readUsage(kube::KubeClient &client, const QString &exceptSl
     for (const auto &p : (*pods)["items"]) {
         const auto it = index.find(QString::fromStdString(p["spec"].value("nodeName", "")));
         if (it == index.end())
+            continue;
+        if (p["metadata"].value("labels", json::object()).value("offloading.liqo.io/origin", "") == consumerId.toStdString())
             continue;
         ResourceList &requested = usage.nodes[*it].requested;
         requested[QStringLiteral("pods")].milli += 1000;
@@ -132,7 +137,7 @@ Result<void> ResourceSliceGrantReconciler::reconcile(const QString &key)
                                                 condition(oldConditions, "Resources", "Denied", why, now)});
             status.erase("resources");
         } else {
-            auto usage = readUsage(m_client, key);
+            auto usage = readUsage(m_client, key, consumerId);
             if (!usage)
                 return usage.error();
             const ResourceList requested = parseResourceList(spec.value("resources", json::object()));

@@ -76,6 +76,17 @@ kcp create deployment busy --image x --replicas 1 >/dev/null
 kcp set resources deployment busy --requests cpu=2 >/dev/null
 eventually 40 "percentage follows usage: 2 CPU used → 3 granted" bash -c "[ \"\$('$KUBECTL' --kubeconfig '$KC' -n liqo-tenant-milan get resourceslices.authentication.liqo.io milan -o jsonpath='{.status.resources.cpu}')\" = 3 ]"
 eventually 20 "the virtual node's capacity follows the grant" bash -c "[ \"\$('$KUBECTL' --kubeconfig '$KC' get node liqo-milan -o jsonpath='{.status.capacity.cpu}')\" = 3 ]"
+# rome's own offloaded pods run within its grant: they do not shrink it. 4 CPU of them, then 2 of
+# someone else's: 8 - 2 - 2 = 4 free → 2 granted (counting rome's too it would fall to 1, then 0).
+kcp_pod() { # name cpu [labels]
+  kcp run "$1" --image x ${3:+--labels "$3"} --overrides "{\"spec\":{\"containers\":[{\"name\":\"$1\",\"image\":\"x\",\"resources\":{\"requests\":{\"cpu\":\"$2\"}}}]}}" >/dev/null
+}
+kcp_pod theirs 4 offloading.liqo.io/origin=rome
+eventually 30 "a pod rome offloaded runs in milan" bash -c "[ \"\$('$KUBECTL' --kubeconfig '$KP' get pod theirs -o jsonpath='{.status.phase}')\" = Running ]"
+kcp_pod mine 2
+eventually 40 "rome's own pods do not shrink its grant; milan's do (2 granted)" bash -c "[ \"\$('$KUBECTL' --kubeconfig '$KC' -n liqo-tenant-milan get resourceslices.authentication.liqo.io milan -o jsonpath='{.status.resources.cpu}')\" = 2 ]"
+kcp delete pod theirs mine --wait=false >/dev/null
+eventually 40 "and back to 3 once they are gone" bash -c "[ \"\$('$KUBECTL' --kubeconfig '$KC' -n liqo-tenant-milan get resourceslices.authentication.liqo.io milan -o jsonpath='{.status.resources.cpu}')\" = 3 ]"
 slice() { # name class [cpu]
   printf 'apiVersion: authentication.liqo.io/v1beta1\nkind: ResourceSlice\nmetadata: {name: %s, namespace: liqo-tenant-milan, labels: {liqo.io/replication: "true"}}\nspec: {class: %s, consumerClusterID: rome, providerClusterID: milan%s}\n' \
     "$1" "$2" "${3:+, resources: {cpu: \"$3\"\}}" | kcc apply -f - >/dev/null
