@@ -22,11 +22,15 @@ Result<ConfigurationReconciler::LocalNetworks> ConfigurationReconciler::localNet
 {
     LocalNetworks out;
     const auto ref = apis::ipam::v1alpha1::networkResource();
-    auto pod = client.get(ref, liqoNamespace, QStringLiteral("pod-cidr"));
-    if (!pod && !pod.error().isNotFound())
-        return pod.error();
-    if (pod)
-        out.pod = QString::fromStdString((*pod)["spec"].value("cidr", ""));
+    // The installer names them pod-cidr, pod-cidr-2, ... in the order given.
+    for (int i = 1; i <= 64; ++i) {
+        auto pod = client.get(ref, liqoNamespace, i == 1 ? QStringLiteral("pod-cidr") : QStringLiteral("pod-cidr-%1").arg(i));
+        if (!pod && !pod.error().isNotFound())
+            return pod.error();
+        if (!pod)
+            break;
+        out.pods << QString::fromStdString((*pod)["spec"].value("cidr", ""));
+    }
     auto external = client.get(ref, liqoNamespace, QStringLiteral("external-cidr"));
     if (!external && !external.error().isNotFound())
         return external.error();
@@ -35,11 +39,10 @@ Result<ConfigurationReconciler::LocalNetworks> ConfigurationReconciler::localNet
     return out;
 }
 
-Result<QString> ConfigurationReconciler::ensureNetwork(const json &configuration, const char *type, const QString &cidr)
+Result<QString> ConfigurationReconciler::ensureNetwork(const json &configuration, const char *type, const QString &name, const QString &cidr)
 {
     const json meta = configuration["metadata"];
     const QString ns = QString::fromStdString(meta.value("namespace", ""));
-    const QString name = QString::fromStdString(meta.value("name", "")) + QLatin1Char('-') + QLatin1String(type);
     const auto ref = apis::ipam::v1alpha1::networkResource();
     auto existing = m_client.get(ref, ns, name);
     if (!existing && !existing.error().isNotFound())
@@ -67,6 +70,26 @@ Result<QString> ConfigurationReconciler::ensureNetwork(const json &configuration
     return QString();   // the IPAM's decision brings us back
 }
 
+Result<void> ConfigurationReconciler::removeStalePodNetworks(const json &configuration, const QStringList &wanted)
+{
+    const json meta = configuration["metadata"];
+    const QString ns = QString::fromStdString(meta.value("namespace", ""));
+    const auto ref = apis::ipam::v1alpha1::networkResource();
+    auto held = m_client.list(ref, ns, kube::withLabels(QStringLiteral("%1=pod").arg(QLatin1String(kCidrTypeLabel))));
+    if (!held)
+        return held.error();
+    for (const json &n : (*held)["items"]) {
+        const QString name = QString::fromStdString(n["metadata"].value("name", ""));
+        bool owned = false;
+        for (const json &o : n["metadata"].value("ownerReferences", json::array()))
+            owned |= o.value("uid", "") == meta.value("uid", "");
+        if (owned && !wanted.contains(name))
+            if (auto r = m_client.remove(ref, ns, name); !r && !r.error().isNotFound())
+                return r.error();
+    }
+    return {};
+}
+
 Result<void> ConfigurationReconciler::reconcile(const QString &key)
 {
     const QString ns = key.section(QLatin1Char('/'), 0, 0), name = key.section(QLatin1Char('/'), 1);
@@ -79,8 +102,12 @@ Result<void> ConfigurationReconciler::reconcile(const QString &key)
         return {};
     const json spec = c.value("spec", json::object());
     const json remote = spec.value("remote", json::object()).value("cidr", json::object());
-    const QString remotePod = primaryCidr(remote.value("pod", json::array())), remoteExternal = primaryCidr(remote.value("external", json::array()));
-    if (remotePod.isEmpty())
+    QStringList remotePods;
+    for (const json &p : remote.value("pod", json::array()))
+        if (p.is_string())
+            remotePods << QString::fromStdString(p.get<std::string>());
+    const QString remoteExternal = primaryCidr(remote.value("external", json::array()));
+    if (remotePods.isEmpty())
         return {};   // nothing to map until the peer's pod CIDR is known (a new spec brings us back)
 
     const json local = spec.value("local", json::object()).value("cidr", json::object());
@@ -88,28 +115,42 @@ Result<void> ConfigurationReconciler::reconcile(const QString &key)
         auto mine = localNetworks(m_client, m_liqoNamespace);
         if (!mine)
             return mine.error();
-        if (!mine->pod.isEmpty() && !mine->external.isEmpty()) {
-            const json patch = {{"spec", {{"local", {{"cidr", {{"pod", json::array({mine->pod.toStdString()})},
+        if (!mine->pods.isEmpty() && !mine->external.isEmpty()) {
+            json pods = json::array();
+            for (const QString &p : mine->pods)
+                pods.push_back(p.toStdString());
+            const json patch = {{"spec", {{"local", {{"cidr", {{"pod", pods},
                                                                {"external", json::array({mine->external.toStdString()})}}}}}}}};
             if (auto r = m_client.patch(ref, ns, name, kube::PatchType::Merge, QByteArray::fromStdString(patch.dump())); !r)
                 return r.error();
         }
     }
 
-    auto pod = ensureNetwork(c, "pod", remotePod);
-    if (!pod)
-        return pod.error();
+    json pods = json::array();
+    QStringList podNetworks;
+    bool pending = false;
+    for (int i = 0; i < remotePods.size(); ++i) {
+        const QString networkName = name + (i == 0 ? QStringLiteral("-pod") : QStringLiteral("-pod-%1").arg(i + 1));
+        podNetworks << networkName;
+        auto granted = ensureNetwork(c, "pod", networkName, remotePods[i]);
+        if (!granted)
+            return granted.error();
+        pending |= granted->isEmpty();
+        pods.push_back(granted->toStdString());
+    }
+    if (auto r = removeStalePodNetworks(c, podNetworks); !r)
+        return r;
     QString external;
     if (!remoteExternal.isEmpty()) {
-        auto e = ensureNetwork(c, "external", remoteExternal);
+        auto e = ensureNetwork(c, "external", name + QStringLiteral("-external"), remoteExternal);
         if (!e)
             return e.error();
         external = *e;
     }
-    if (pod->isEmpty() || (!remoteExternal.isEmpty() && external.isEmpty()))
+    if (pending || (!remoteExternal.isEmpty() && external.isEmpty()))
         return {};   // the IPAM has not decided yet; its status update brings us back
 
-    json cidr = {{"pod", json::array({pod->toStdString()})}};
+    json cidr = {{"pod", pods}};
     if (!external.isEmpty())
         cidr["external"] = json::array({external.toStdString()});
     if (c.value("status", json::object()).value("remote", json::object()).value("cidr", json::object()) != cidr) {

@@ -42,31 +42,36 @@ GatewayTunnel waiting(const QString &what)
     return t;
 }
 
-std::string firstOf(const json &obj, std::initializer_list<const char *> path)
+json listAt(const json &obj, std::initializer_list<const char *> path)
 {
     const json *at = &obj;
     for (const char *key : path) {
         if (!at->is_object() || !at->contains(key))
-            return {};
+            return json::array();
         at = &(*at)[key];
     }
-    return at->is_array() && !at->empty() && (*at)[0].is_string() ? (*at)[0].get<std::string>() : std::string();
+    return at->is_array() ? *at : json::array();
 }
 
-// Empty: the peer has no such network. A Remap with length -1: the IPAM has not decided yet.
-Result<std::optional<Remap>> remapOf(const json &configuration, const char *type)
+// The peer's networks of one type, each with how this cluster reaches it (same order in spec and
+// status). A Remap with length -1: the IPAM has not decided that one yet.
+Result<std::vector<Remap>> remapsOf(const json &configuration, const char *type)
 {
-    const std::string real = firstOf(configuration, {"spec", "remote", "cidr", type});
-    if (real.empty())
-        return std::optional<Remap>();
-    const std::string as = firstOf(configuration, {"status", "remote", "cidr", type});
-    if (as.empty())
-        return std::optional<Remap>(Remap{{0, -1}, {0, -1}});
-    const auto r = ipam::Cidr::parse(QString::fromStdString(real)), a = ipam::Cidr::parse(QString::fromStdString(as));
-    if (!r || !a || r->length != a->length)
-        return Error::of(Error::Kind::Config, QStringLiteral("the Configuration's %1 CIDRs are not a valid remapping: %2 as %3")
-                                                   .arg(QLatin1String(type), QString::fromStdString(real), QString::fromStdString(as)));
-    return std::optional<Remap>(Remap{*r, *a});
+    const json real = listAt(configuration, {"spec", "remote", "cidr", type}), as = listAt(configuration, {"status", "remote", "cidr", type});
+    std::vector<Remap> out;
+    for (size_t i = 0; i < real.size(); ++i) {
+        const QString r = real[i].is_string() ? QString::fromStdString(real[i].get<std::string>()) : QString();
+        const QString a = i < as.size() && as[i].is_string() ? QString::fromStdString(as[i].get<std::string>()) : QString();
+        if (a.isEmpty()) {
+            out.push_back(Remap{{0, -1}, {0, -1}});
+            continue;
+        }
+        const auto rc = ipam::Cidr::parse(r), ac = ipam::Cidr::parse(a);
+        if (!rc || !ac || rc->length != ac->length)
+            return Error::of(Error::Kind::Config, QStringLiteral("the Configuration's %1 CIDRs are not a valid remapping: %2 as %3").arg(QLatin1String(type), r, a));
+        out.push_back(Remap{*rc, *ac});
+    }
+    return out;
 }
 
 } // namespace
@@ -90,13 +95,14 @@ Result<GatewayTunnel> planGatewayTunnel(const GatewayInputs &in)
     out.plan.interfaceName = tunnelInterfaceName(in.localClusterId, in.remoteClusterId);
     out.plan.routingTable = routingTableFor(in.remoteClusterId);
     for (const char *type : {"pod", "external"}) {
-        auto remap = remapOf(in.configuration, type);
-        if (!remap)
-            return remap.error();
-        if (*remap && (*remap)->real.length < 0)
-            return waiting(QStringLiteral("the IPAM has not decided how this cluster reaches cluster %1's %2 CIDR yet").arg(in.remoteClusterId, QLatin1String(type)));
-        if (*remap)
-            out.plan.networks.push_back(**remap);
+        auto remaps = remapsOf(in.configuration, type);
+        if (!remaps)
+            return remaps.error();
+        for (const Remap &r : *remaps) {
+            if (r.real.length < 0)
+                return waiting(QStringLiteral("the IPAM has not decided how this cluster reaches cluster %1's %2 CIDR yet").arg(in.remoteClusterId, QLatin1String(type)));
+            out.plan.networks.push_back(r);
+        }
     }
     if (out.plan.networks.empty())
         return waiting(QStringLiteral("the Configuration about cluster %1 has no remote pod CIDR").arg(in.remoteClusterId));

@@ -50,7 +50,7 @@ Result<NetworkInit::Outcome> NetworkInit::run()
             });
             !r)
             return r.error();
-        if (s.networks.pod.isEmpty())
+        if (s.networks.pods.isEmpty())
             return Error::of(Error::Kind::Config, QStringLiteral("cluster %1 has no pod-cidr Network: Spillway does not know its pod CIDR").arg(s.id),
                              QStringLiteral("re-run spillctl install on it with --pod-cidr"));
     }
@@ -58,17 +58,20 @@ Result<NetworkInit::Outcome> NetworkInit::run()
     const auto configurations = apis::networking::v1beta1::configurationResource();
     for (int i = 0; i < 2; ++i) {
         const Side &self = sides[i], &peer = sides[1 - i];
+        json pods = json::array();
+        for (const QString &p : peer.networks.pods)
+            pods.push_back(p.toStdString());
         if (auto r = peering::ensureTenantNamespace(*self.end.client, peer.id, m_options.fieldManager); !r)
             return r.error();
         const json configuration = {
             {"apiVersion", "networking.liqo.io/v1beta1"}, {"kind", "Configuration"},
             {"metadata", {{"name", peer.id.toStdString()}, {"namespace", peering::tenantNamespace(peer.id).toStdString()},
                           {"labels", {{ipam::kRemoteClusterIdLabel, peer.id.toStdString()}}}}},
-            {"spec", {{"remote", {{"cidr", {{"pod", json::array({peer.networks.pod.toStdString()})},
+            {"spec", {{"remote", {{"cidr", {{"pod", pods},
                                             {"external", json::array({peer.networks.external.toStdString()})}}}}}}}};
         if (auto r = self.end.client->apply(configurations, peering::tenantNamespace(peer.id), configuration, m_options.fieldManager, true); !r)
             return r.error();
-        m_options.progress(QStringLiteral("%1: Configuration %2 applied (pod %3, external %4)").arg(self.id, peer.id, peer.networks.pod, peer.networks.external));
+        m_options.progress(QStringLiteral("%1: Configuration %2 applied (pod %3, external %4)").arg(self.id, peer.id, peer.networks.pods.join(QStringLiteral(", ")), peer.networks.external));
     }
 
     Outcome out;
@@ -77,16 +80,20 @@ Result<NetworkInit::Outcome> NetworkInit::run()
         View &view = i == 0 ? out.first : out.second;
         view.clusterId = self.id;
         view.peerId = peer.id;
-        view.peerPod = peer.networks.pod;
+        view.peerPods = peer.networks.pods;
         view.peerExternal = peer.networks.external;
         if (auto r = waitUntil(QStringLiteral("cluster %1 to map %2's networks").arg(self.id, peer.id), [&]() -> Result<bool> {
                 auto c = self.end.client->get(configurations, peering::tenantNamespace(peer.id), peer.id);
                 if (!c)
                     return c.error();
                 const json cidr = (*c).value("status", json::object()).value("remote", json::object()).value("cidr", json::object());
-                view.peerPodAs = ipam::ConfigurationReconciler::primaryCidr(cidr.value("pod", json::array()));
+                view.peerPodsAs.clear();
+                for (const json &p : cidr.value("pod", json::array()))
+                    if (p.is_string())
+                        view.peerPodsAs << QString::fromStdString(p.get<std::string>());
                 view.peerExternalAs = ipam::ConfigurationReconciler::primaryCidr(cidr.value("external", json::array()));
-                return (*c)["metadata"].value("labels", json::object()).value(ipam::kConfiguredLabel, "") == "true" && !view.peerPodAs.isEmpty();
+                return (*c)["metadata"].value("labels", json::object()).value(ipam::kConfiguredLabel, "") == "true"
+                       && view.peerPodsAs.size() == view.peerPods.size();
             });
             !r)
             return r.error();

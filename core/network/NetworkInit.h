@@ -28,7 +28,8 @@ public:
     // How one cluster sees its peer's networks.
     struct View {
         QString clusterId, peerId;
-        QString peerPod, peerPodAs, peerExternal, peerExternalAs;   // as the peer has them, as this cluster reaches them
+        QStringList peerPods, peerPodsAs;                          // as the peer has them, as this cluster reaches them
+        QString peerExternal, peerExternalAs;
     };
     struct Outcome {
         View first, second;

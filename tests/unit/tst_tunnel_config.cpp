@@ -129,6 +129,17 @@ private slots:
         QCOMPARE(t->wireguard.peers[0].endpoint, in.endpoint);
         QCOMPARE(t->wireguard.listenPort, 0);
 
+        // A peer with two pod CIDRs: both pairs, in order; one still undecided means waiting.
+        GatewayInputs two = in;
+        two.configuration["spec"]["remote"]["cidr"]["pod"] = {"10.244.0.0/16", "10.245.0.0/16"};
+        auto waitingTwo = planGatewayTunnel(two);
+        QVERIFY(waitingTwo && waitingTwo->waitingFor.contains(QStringLiteral("pod CIDR")));
+        two.configuration["status"]["remote"]["cidr"]["pod"] = {"10.1.0.0/16", "10.245.0.0/16"};
+        auto planTwo = planGatewayTunnel(two);
+        QVERIFY(planTwo && planTwo->waitingFor.isEmpty());
+        QCOMPARE(planTwo->plan.networks.size(), size_t(3));
+        QCOMPARE(planTwo->plan.networks[1].real.toString() + QLatin1Char(' ') + planTwo->plan.networks[1].as.toString(), QStringLiteral("10.245.0.0/16 10.245.0.0/16"));
+
         // The server end of the same pair: the other half of the same /30, its port, no endpoint.
         GatewayInputs s = in;
         s.mode = GatewayMode::Server;
