@@ -36,7 +36,8 @@ QMap<QString, QString> defaultValues()
         {QStringLiteral("ipam.externalCIDR"), QStringLiteral("10.70.0.0/16")},
         {QStringLiteral("ipam.internalCIDR"), QStringLiteral("10.80.0.0/16")},
         // Local runtime: the network namespace this cluster's gateways put their tunnels in
-        // (empty: the host's), and where peers reach its gateway servers.
+        // (empty: none, no gateway runs; "host": this machine's own network), and where peers
+        // reach its gateway servers.
         {QStringLiteral("networking.gatewayNetns"), QString()},
         {QStringLiteral("networking.gatewayEndpointAddress"), QStringLiteral("127.0.0.1")},
     };

@@ -35,7 +35,7 @@ json controllerManagerClusterRules()
         // Grants to peers are RoleBindings to Spillway's own ClusterRoles, nothing wider.
         rule(json::array({"rbac.authorization.k8s.io"}), json::array({"roles", "rolebindings", "clusterrolebindings"}), kWrite),
         rule(json::array({"rbac.authorization.k8s.io"}), json::array({"clusterroles"}), json::array({"bind"}),
-             json::array({"spillway-remote-controlplane", "spillway-virtual-kubelet", "spillway-remote-offloading"})),
+             json::array({"spillway-remote-controlplane", "spillway-virtual-kubelet", "spillway-remote-offloading", "spillway-gateway"})),
         // Peer identities are signed by the cluster's own client signer.
         rule(json::array({"certificates.k8s.io"}), json::array({"certificatesigningrequests"}), json::array({"get", "list", "watch", "create", "delete"})),
         rule(json::array({"certificates.k8s.io"}), json::array({"certificatesigningrequests/approval"}), json::array({"update"})),

@@ -1,0 +1,124 @@
+// Kubernetes runtime of the gateways: a GatewayServer gets its spillway-gateway as a Deployment
+// rendered from the installer's wireguard-server template (and a UDP NodePort Service), which the
+// real apiserver accepts and its controllers turn into a pod; the Service's port becomes the
+// server's status.endpoint; the object's removal takes the workload with it. Running the
+// container needs the images of #10.
+#include "Testbed.h"
+
+#include "apis/networking/v1beta1/GatewayServer.h"
+#include "installer/Manifests.h"
+#include "installer/InstallOptions.h"
+#include "network/GatewayDeployment.h"
+#include "network/GatewayRuntime.h"
+
+using namespace spillway;
+using nlohmann::json;
+
+class TestGatewayDeployment : public QObject
+{
+    Q_OBJECT
+    std::unique_ptr<kube::KubeClient> admin;
+    const QString liqoNs = QStringLiteral("gwd-liqo-%1").arg(QCoreApplication::applicationPid());
+    const QString ns = QStringLiteral("liqo-tenant-gwd-%1").arg(QCoreApplication::applicationPid());
+
+private slots:
+    void initTestCase()
+    {
+        admin = std::make_unique<kube::KubeClient>(testbed::restConfig(QStringLiteral("ci-consumer")));
+        for (const char *crd : {"networking.liqo.io_gatewayservers.yaml", "networking.liqo.io_wggatewayservertemplates.yaml"})
+            QVERIFY(testbed::applyCrd(*admin, QString::fromLatin1(crd)));
+        QTRY_VERIFY_WITH_TIMEOUT((admin->invalidateDiscovery(),
+                                  admin->resolve(QStringLiteral("networking.liqo.io/v1beta1"), QStringLiteral("WgGatewayServerTemplate")).ok()
+                                      && admin->resolve(QStringLiteral("networking.liqo.io/v1beta1"), QStringLiteral("GatewayServer")).ok()), 30000);
+        QVERIFY(testbed::createNamespace(*admin, liqoNs).ok());
+        QVERIFY(testbed::createNamespace(*admin, ns).ok());
+        auto templates = admin->resolve(QStringLiteral("networking.liqo.io/v1beta1"), QStringLiteral("WgGatewayServerTemplate"));
+        QVERIFY(templates.ok());
+        for (const json &t : installer::gatewayTemplates(liqoNs, installer::defaultValues()))
+            if (t["kind"] == "WgGatewayServerTemplate")
+                QVERIFY(admin->create(*templates, liqoNs, t).ok());
+    }
+    void cleanupTestCase()
+    {
+        if (!admin)
+            return;
+        for (const QString &n : {ns, liqoNs})
+            (void)admin->remove(kube::resources::namespaces(), {}, n);
+    }
+
+    void serverRunsAsADeploymentBehindANodePort()
+    {
+        const auto servers = apis::networking::v1beta1::gatewayServerResource();
+        const json server = {{"apiVersion", "networking.liqo.io/v1beta1"}, {"kind", "GatewayServer"},
+                             {"metadata", {{"name", "rome"}, {"namespace", ns.toStdString()}, {"labels", {{"liqo.io/remote-cluster-id", "rome"}}}}},
+                             {"spec", {{"mtu", 1340}, {"endpoint", {{"port", 51840}, {"serviceType", "NodePort"}}},
+                                       {"serverTemplateRef", {{"apiVersion", "networking.liqo.io/v1beta1"}, {"kind", "WgGatewayServerTemplate"},
+                                                              {"name", "wireguard-server"}, {"namespace", liqoNs.toStdString()}}}}}};
+        auto created = admin->create(servers, ns, server);
+        QVERIFY2(created, created ? "" : qPrintable(created.error().toString()));
+
+        network::GatewayRuntime::Options o;
+        o.localRuntime = false;
+        o.endpointAddress = QStringLiteral("192.0.2.10");
+        o.liqoNamespace = liqoNs;
+        network::GatewayRuntime runtime(*admin, network::GatewayMode::Server, o);
+        auto r = runtime.reconcile(ns + QStringLiteral("/rome"));
+        QVERIFY2(r, r ? "" : qPrintable(r.error().toString()));
+        QVERIFY2(runtime.reconcile(ns + QStringLiteral("/rome")).ok(), "reconciling again converges");
+
+        auto deployments = admin->resolve(QStringLiteral("apps/v1"), QStringLiteral("Deployment"));
+        QVERIFY(deployments.ok());
+        auto d = admin->get(*deployments, ns, QStringLiteral("rome"));
+        QVERIFY2(d, d ? "" : qPrintable(d.error().toString()));
+        const json pod = (*d)["spec"]["template"]["spec"];
+        const json args = pod["containers"][0]["args"];
+        for (const char *want : {"--mode=server", "--name=rome", "--remote-cluster-id=rome", "--keys-secret=wg-keys-rome", "--mtu=1340", "--listen-port=51840"})
+            QVERIFY2(std::find(args.begin(), args.end(), want) != args.end(), want);
+        QVERIFY2(std::find(args.begin(), args.end(), "--namespace=" + ns.toStdString()) != args.end(), "its namespace substituted");
+        QCOMPARE(QString::fromStdString(pod.value("serviceAccountName", "")), QStringLiteral("spillway-gateway"));
+        QVERIFY((*d)["metadata"]["ownerReferences"][0]["uid"] == (*created)["metadata"]["uid"]);
+        QVERIFY(admin->get(kube::resources::serviceAccounts(), ns, QStringLiteral("spillway-gateway")).ok());
+        auto crbs = admin->resolve(QStringLiteral("rbac.authorization.k8s.io/v1"), QStringLiteral("ClusterRoleBinding"));
+        QVERIFY(crbs.ok());
+        QVERIFY(admin->get(*crbs, {}, QStringLiteral("spillway-gateway-") + ns).ok());
+
+        auto svc = admin->get(kube::resources::services(), ns, QStringLiteral("rome"));
+        QVERIFY(svc.ok());
+        const json port = (*svc)["spec"]["ports"][0];
+        QCOMPARE(QString::fromStdString((*svc)["spec"].value("type", "")), QStringLiteral("NodePort"));
+        QCOMPARE(QString::fromStdString(port.value("protocol", "")), QStringLiteral("UDP"));
+        QVERIFY(port.value("nodePort", 0) >= 30000);
+        auto now = admin->get(servers, ns, QStringLiteral("rome"));
+        QVERIFY(now.ok());
+        const json endpoint = (*now)["status"]["endpoint"];
+        QVERIFY2(endpoint == json({{"addresses", {"192.0.2.10"}}, {"port", port.value("nodePort", 0)}, {"protocol", "UDP"}}), endpoint.dump().c_str());
+        // The cluster's own controllers accept it: a ReplicaSet makes the gateway's pod.
+        QTRY_VERIFY_WITH_TIMEOUT(admin->list(kube::resources::pods(), ns, kube::withLabels(QStringLiteral("networking.liqo.io/gateway-name=rome"))).ok()
+                                     && !(*admin->list(kube::resources::pods(), ns, kube::withLabels(QStringLiteral("networking.liqo.io/gateway-name=rome"))))["items"].empty(),
+                                 30000);
+
+        QVERIFY(admin->remove(servers, ns, QStringLiteral("rome")).ok());
+        // As the controller would, reconciled until the gateway's identity is gone with it.
+        auto identityGone = [&] {
+            auto again = runtime.reconcile(ns + QStringLiteral("/rome"));
+            auto crb = admin->get(*crbs, {}, QStringLiteral("spillway-gateway-") + ns);
+            return again.ok() && !crb.ok() && crb.error().isNotFound();
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(identityGone(), 10000);
+        // Owned by the gateway object: the garbage collector takes them.
+        QTRY_VERIFY_WITH_TIMEOUT(admin->get(*deployments, ns, QStringLiteral("rome")).error().isNotFound()
+                                     && admin->get(kube::resources::services(), ns, QStringLiteral("rome")).error().isNotFound(), 30000);
+    }
+
+    void unknownTemplateFieldsAreNamed()
+    {
+        network::GatewayTemplateValues v{QStringLiteral("rome"), QStringLiteral("t"), QStringLiteral("rome"), QStringLiteral("k"), 1340, 51840, {}};
+        auto r = network::renderGatewayTemplate({{"metadata", {{"name", "{{ .Name }}"}}}, {"spec", {{"x", "{{ .Spec.Unknown }}"}}}}, v);
+        QVERIFY(!r && r.error().message.contains(QStringLiteral("{{ .Spec.Unknown }}")));
+        auto ok = network::renderGatewayTemplate({{"metadata", {{"name", "{{ .Name }}-{{ .ClusterID }}"}}}}, v);
+        QVERIFY(ok && (*ok)["metadata"]["name"] == "rome-rome");
+    }
+};
+
+QTEST_GUILESS_MAIN(TestGatewayDeployment)
+#include "tst_gateway_deployment.moc"
