@@ -4,6 +4,10 @@
 #include "apis/authentication/v1beta1/ResourceSlice.h"
 #include "apis/authentication/v1beta1/Tenant.h"
 #include "apis/core/v1beta1/ForeignCluster.h"
+#include "apis/networking/v1beta1/Configuration.h"
+#include "apis/networking/v1beta1/Connection.h"
+#include "apis/networking/v1beta1/GatewayClient.h"
+#include "apis/networking/v1beta1/GatewayServer.h"
 #include "apis/offloading/v1beta1/VirtualNode.h"
 
 #include <QCoreApplication>
@@ -50,6 +54,12 @@ PeeringControllers::PeeringControllers(kube::KubeClient *client, Options options
     m_foreignClusterLoop->watch(auth::tenantResource(), peerOf);
     m_foreignClusterLoop->watch(auth::identityResource(), peerOf);
     m_foreignClusterLoop->watch(apis::offloading::v1beta1::virtualNodeResource(), peerOf);
+    // The network module: the peer's objects carry its ID in a label.
+    for (const auto &ref : {apis::networking::v1beta1::configurationResource(), apis::networking::v1beta1::gatewayServerResource(),
+                            apis::networking::v1beta1::gatewayClientResource(), apis::networking::v1beta1::connectionResource()})
+        m_foreignClusterLoop->watch(ref, [](const nlohmann::json &obj) {
+            return QString::fromStdString(obj.value("metadata", nlohmann::json::object()).value("labels", nlohmann::json::object()).value("liqo.io/remote-cluster-id", ""));
+        });
     // A virtual node's readiness lives on its Node, labelled with the peer's cluster ID.
     m_foreignClusterLoop->watch(kube::resources::nodes(), [](const nlohmann::json &node) {
         return QString::fromStdString(node["metadata"].value("labels", nlohmann::json::object()).value("liqo.io/remote-cluster-id", std::string()));

@@ -5,6 +5,7 @@
 #include "apis/core/v1beta1/ForeignCluster.h"
 #include "apis/offloading/v1beta1/VirtualNode.h"
 #include "kube/Conditions.h"
+#include "peering/NetworkModuleStatus.h"
 #include "peering/PeeringNames.h"
 
 #include <QDateTime>
@@ -102,8 +103,10 @@ Result<void> ForeignClusterStatusReconciler::reconcile(const QString &name)
     json modules = old.value("modules", json::object());
     modules["authentication"] = {{"enabled", consumer || provider}, {"conditions", conditions}};
     modules["offloading"] = nodes > 0 ? json{{"enabled", true}, {"conditions", offloading}} : json{{"enabled", false}};
-    if (!modules.contains("networking"))
-        modules["networking"] = {{"enabled", false}};
+    auto networking = networkingModule(m_client, id, old.value("modules", json::object()).value("networking", json::object()).value("conditions", json::array()), now);
+    if (!networking)
+        return networking.error();
+    modules["networking"] = *networking;
     status["modules"] = modules;
     if (status == old)
         return {};

@@ -13,7 +13,7 @@ namespace spillway::peering {
 // Provider or ConsumerAndProvider), and the authentication module's conditions say how far
 // each got (Pending until the certificate / kubeconfig exists, Error with the refusal reason).
 // Offloading is enabled while virtual nodes from this peer exist, Ready as their Nodes are;
-// networking stays disabled until the fabric reports here.
+// networking while the peer has a Configuration, gateway or Connection here (NetworkModuleStatus).
 class ForeignClusterStatusReconciler
 {
 public:
