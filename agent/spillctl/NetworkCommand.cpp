@@ -2,11 +2,8 @@
 #include "Cli.h"
 #include "PeerFlags.h"
 
-#include "apis/networking/v1beta1/Configuration.h"
 #include "network/NetworkConnect.h"
 #include "network/NetworkInit.h"
-#include "peering/LocalCluster.h"
-#include "peering/PeeringNames.h"
 
 #include <cstdio>
 
@@ -23,17 +20,11 @@ QString seenAs(const QString &real, const QString &as)
 
 void printView(const network::NetworkInit::View &v)
 {
-    std::printf("%s sees %s: pods %s, external %s\n", qPrintable(v.clusterId), qPrintable(v.peerId), qPrintable(seenAs(v.peerPod, v.peerPodAs)),
+    QStringList pods;
+    for (qsizetype i = 0; i < v.peerPods.size(); ++i)
+        pods << seenAs(v.peerPods[i], v.peerPodsAs.value(i));
+    std::printf("%s sees %s: pods %s, external %s\n", qPrintable(v.clusterId), qPrintable(v.peerId), qPrintable(pods.join(QStringLiteral(", "))),
                 qPrintable(seenAs(v.peerExternal, v.peerExternalAs)));
-}
-
-// Deletes the Configuration a cluster keeps about its peer (its Networks go with it).
-Result<bool> removeConfiguration(kube::KubeClient &client, const QString &peerId)
-{
-    auto r = client.remove(apis::networking::v1beta1::configurationResource(), peering::tenantNamespace(peerId), peerId);
-    if (!r && !r.error().isNotFound())
-        return r.error();
-    return r.ok();
 }
 
 } // namespace
@@ -78,19 +69,11 @@ int network(const QStringList &argsIn)
         return fail(peer.error());
 
     if (verb == QLatin1String("reset")) {
-        auto a = peering::readLocalCluster(**local, p.value(cluster.ns));
-        if (!a)
-            return fail(a.error());
-        auto b = peering::readLocalCluster(**peer, p.value(remote.ns));
-        if (!b)
-            return fail(b.error());
-        for (const auto &[client, self, other] : {std::tuple{local->get(), a->clusterId, b->clusterId}, std::tuple{peer->get(), b->clusterId, a->clusterId}}) {
-            auto removed = removeConfiguration(*client, other);
-            if (!removed)
-                return fail(removed.error());
-            std::printf("%s: %s\n", qPrintable(self),
-                        *removed ? qPrintable(QStringLiteral("removed Configuration %1").arg(other)) : qPrintable(QStringLiteral("no Configuration for %1").arg(other)));
-        }
+        auto removed = network::NetworkConnect({local->get(), p.value(cluster.ns)}, {peer->get(), p.value(remote.ns)}, {}).reset();
+        if (!removed)
+            return fail(removed.error());
+        for (const QString &line : *removed)
+            std::printf("%s\n", qPrintable(line));
         return 0;
     }
 

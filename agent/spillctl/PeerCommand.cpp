@@ -3,9 +3,12 @@
 #include "PeerFlags.h"
 
 #include "common/Quantity.h"
+#include "network/NetworkConnect.h"
 #include "peering/InBandChannel.h"
 #include "peering/OutOfBandChannel.h"
 #include "peering/Peering.h"
+
+#include <QElapsedTimer>
 
 #include <cstdio>
 
@@ -49,11 +52,30 @@ struct RequestFlags {
         o.createVirtualNode = p.value(createNode) == QLatin1String("true");
         o.resourceSliceClass = p.value(sliceClass);
         o.requestedResources = requested;
-        if (!p.isSet(networkingDisabled))
-            std::fprintf(stderr, "note: the network fabric is not available yet; peering with networking disabled\n");
         return 0;
     }
 };
+
+// Liqo's first phase of a peering: the tunnel (network init + connect), consumer dialling provider.
+int connectNetwork(kube::KubeClient &consumer, const QString &consumerNs, kube::KubeClient &provider, const QString &providerNs, int timeoutMs)
+{
+    network::NetworkConnect::Options o;
+    o.timeoutMs = timeoutMs;
+    const auto cancelled = installCancelHandler();
+    o.cancelled = [cancelled] { return cancelled->load(); };
+    o.progress = [](const QString &step) { std::fprintf(stderr, "  %s\n", qPrintable(step)); };
+    QElapsedTimer took;
+    took.start();
+    auto outcome = network::NetworkConnect({&consumer, consumerNs}, {&provider, providerNs}, o).connect();
+    if (!outcome) {
+        Error e = outcome.error();
+        e.hint = (e.hint.isEmpty() ? QString() : e.hint + QStringLiteral("; ")) + QStringLiteral("or peer with --networking-disabled");
+        return fail(e);
+    }
+    std::fprintf(stderr, "• network: %s dials %s at %s, Connected (%.1f s)\n", qPrintable(outcome->clientCluster), qPrintable(outcome->serverCluster),
+                 qPrintable(outcome->endpoint), double(took.elapsed()) / 1000.0);
+    return 0;
+}
 
 int runPeering(kube::KubeClient &consumer, peering::ProviderChannel &channel, peering::Peering::Options o)
 {
@@ -103,6 +125,9 @@ int peerOutOfBand(const QStringList &args)
     o.peerName = invitation.name;
     if (int rc = request.read(p, o))
         return rc;
+    if (!p.isSet(request.networkingDisabled))
+        std::fprintf(stderr, "note: out of band, the network cannot be set up (it needs both clusters' kubeconfigs): peering with networking "
+                             "disabled; `spillctl network connect` with both adds it\n");
     if (invitation.fingerprint.isEmpty())
         std::fprintf(stderr, "note: no --auth-fingerprint; the endpoint's certificate must be trusted by this machine's CAs\n");
     auto consumer = connect(p, cluster);
@@ -153,6 +178,9 @@ int peer(const QStringList &argsIn)
     auto provider = connectRemote(p, cluster, remote);
     if (!provider)
         return fail(provider.error());
+    if (!p.isSet(request.networkingDisabled))
+        if (int rc = connectNetwork(**consumer, p.value(cluster.ns), **provider, p.value(remote.ns), o.timeoutMs))
+            return rc;
     peering::InBandChannel channel(**provider, p.value(remote.ns), o.fieldManager);
     if (int rc = runPeering(**consumer, channel, o); rc || !p.isSet(bidirectional))
         return rc;

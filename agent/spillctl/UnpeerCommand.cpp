@@ -2,7 +2,10 @@
 #include "Cli.h"
 #include "PeerFlags.h"
 
+#include "apis/authentication/v1beta1/Tenant.h"
 #include "apis/core/v1beta1/ForeignCluster.h"
+#include "network/NetworkConnect.h"
+#include "peering/LocalCluster.h"
 #include "peering/PeeringNames.h"
 #include "peering/Unpeering.h"
 
@@ -48,6 +51,43 @@ int report(const Result<peering::Unpeering::Outcome> &outcome)
 void progress(const QString &step)
 {
     std::fprintf(stderr, "• %s\n", qPrintable(step));
+}
+
+// The tunnel between two clusters serves both directions of a peering: it goes with the last
+// one. The reverse direction is in use while the provider has a Tenant here (it consumes from us).
+Result<void> removeNetwork(kube::KubeClient &consumer, const QString &consumerNs, kube::KubeClient &provider, const QString &providerNs,
+                           bool bothDirections, int timeoutMs, const std::shared_ptr<std::atomic_bool> &cancelled)
+{
+    auto providerSelf = peering::readLocalCluster(provider, providerNs);
+    if (!providerSelf)
+        return providerSelf.error();
+    if (!bothDirections) {
+        auto tenants = consumer.list(apis::authentication::v1beta1::tenantResource(), peering::tenantNamespace(providerSelf->clusterId));
+        if (!tenants && !tenants.error().isNotFound())
+            return tenants.error();
+        if (tenants && !(*tenants)["items"].empty()) {
+            progress(QStringLiteral("network kept: %1 still consumes from this cluster").arg(providerSelf->clusterId));
+            return {};
+        }
+    }
+    network::NetworkConnect::Options o;
+    o.timeoutMs = timeoutMs;
+    o.cancelled = [cancelled] { return cancelled->load(); };
+    o.progress = progress;
+    network::NetworkConnect net({&consumer, consumerNs}, {&provider, providerNs}, o);
+    auto connected = net.connected();
+    if (!connected)
+        return connected.error();
+    if (*connected)
+        if (auto r = net.disconnect(); !r)
+            return r;
+    auto removed = net.reset();
+    if (!removed)
+        return removed.error();
+    for (const QString &line : *removed)
+        if (line.contains(QStringLiteral("removed")))
+            progress(line);
+    return {};
 }
 
 } // namespace
@@ -101,6 +141,8 @@ int unpeer(const QStringList &argsIn)
     if (!provider)
         return fail(provider.error());
     const auto cancelled = installCancelHandler();
+    if (auto r = removeNetwork(**consumer, o.consumerNamespace, **provider, o.providerNamespace, p.isSet(bidirectional), o.timeoutMs, cancelled); !r)
+        return fail(r.error());
     if (int rc = report(peering::Unpeering(**consumer, provider->get(), o, progress, cancelled).run()); rc || !p.isSet(bidirectional))
         return rc;
     std::swap(o.consumerNamespace, o.providerNamespace);

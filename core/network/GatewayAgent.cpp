@@ -176,6 +176,7 @@ Result<void> GatewayAgent::reconcile()
         if (auto r = end.up(); !r)
             return r;
         m_appliedFingerprint = fingerprint;
+        exportTraffic(tunnel->plan.interfaceName);
         observe::log("info", kComponent, QStringLiteral("tunnel up"),
                      {{"interface", tunnel->plan.interfaceName}, {"peer", m_o.remoteClusterId}, {"address", tunnel->plan.tunnelAddress}});
     }
@@ -301,6 +302,26 @@ Result<void> GatewayAgent::ensureHealth(const GatewayTunnel &tunnel)
     }
     m_healthPeer = tunnel.peerTunnelAddress;
     return {};
+}
+
+void GatewayAgent::exportTraffic(const QString &interfaceName)
+{
+    if (!m_o.metrics)
+        return;
+    // Read from the device at scrape time, so the figures are the device's own.
+    const std::string labels = ConnectionReporter::metricLabels(m_o.remoteClusterId);
+    for (const auto &[name, help, rx] : {std::tuple{"spillway_gateway_rx_bytes_total", "Bytes received from the peer through the tunnel.", true},
+                                         std::tuple{"spillway_gateway_tx_bytes_total", "Bytes sent to the peer through the tunnel.", false}}) {
+        m_o.metrics->describe(name, help, "counter");
+        m_o.metrics->setCallback(name, [socket = uapiSocketPath(interfaceName), rx = rx]() -> double {
+            auto peers = WireGuardUapi(socket, 1000).get();
+            double total = 0;
+            if (peers)
+                for (const WireGuardPeerStatus &p : *peers)
+                    total += double(rx ? p.rxBytes : p.txBytes);
+            return total;
+        }, labels);
+    }
 }
 
 void GatewayAgent::onHealth(TunnelHealth::State state)

@@ -69,6 +69,7 @@ private:
     Result<void> reportStatus(const nlohmann::json &gateway, const QString &secretName, const GatewayTunnel *tunnel);
     Result<void> ensureHealth(const GatewayTunnel &tunnel);
     void onHealth(TunnelHealth::State state);
+    void exportTraffic(const QString &interfaceName);
     kube::ResourceRef gatewayResource() const;
     TunnelPlan basePlan() const;
 

@@ -1,10 +1,12 @@
 #include "network/NetworkConnect.h"
 
+#include "apis/networking/v1beta1/Configuration.h"
 #include "apis/networking/v1beta1/Connection.h"
 #include "apis/networking/v1beta1/GatewayClient.h"
 #include "apis/networking/v1beta1/GatewayServer.h"
 #include "apis/networking/v1beta1/PublicKey.h"
 #include "kube/Resource.h"
+#include "network/GatewayRuntime.h"
 #include "network/NetworkInit.h"
 #include "network/PollUntil.h"
 #include "peering/LocalCluster.h"
@@ -40,6 +42,17 @@ Result<std::string> publicKeyOf(kube::KubeClient &client, const json &gateway)
     if (key.empty())
         return Error::of(Error::Kind::Config, QStringLiteral("Secret %1 has no publicKey").arg(QString::fromStdString(ref.value("name", ""))));
     return key;
+}
+
+// A controller manager that could not run a gateway says why in an Event on its object.
+Result<void> checkNotRun(kube::KubeClient &client, const QString &clusterId, const QString &ns, const QString &name)
+{
+    kube::ListOptions o;
+    o.fieldSelector = QStringLiteral("involvedObject.name=%1,reason=%2").arg(name, QLatin1String(GatewayRuntime::kNotRunReason));
+    auto events = client.list(kube::resources::events(), ns, o);
+    if (!events || (*events)["items"].empty())
+        return {};
+    return Error::of(Error::Kind::Config, QStringLiteral("cluster %1: %2").arg(clusterId, QString::fromStdString((*events)["items"][0].value("message", ""))));
 }
 
 } // namespace
@@ -95,6 +108,8 @@ Result<NetworkConnect::Outcome> NetworkConnect::connect()
             auto s = m_server.client->get(servers, serverNs, m_clientId);
             if (!s)
                 return s.error();
+            if (auto notRun = checkNotRun(*m_server.client, m_serverId, serverNs, m_clientId); !notRun)
+                return notRun.error();
             serverNow = *s;
             const json status = s->value("status", json::object());
             return !status.value("endpoint", json::object()).value("addresses", json::array()).empty()
@@ -121,6 +136,8 @@ Result<NetworkConnect::Outcome> NetworkConnect::connect()
             auto c = m_client.client->get(clients, clientNs, m_serverId);
             if (!c)
                 return c.error();
+            if (auto notRun = checkNotRun(*m_client.client, m_clientId, clientNs, m_serverId); !notRun)
+                return notRun.error();
             clientNow = *c;
             return !c->value("status", json::object()).value("secretRef", json::object()).value("name", "").empty();
         }, budget);
@@ -169,24 +186,58 @@ Result<void> NetworkConnect::disconnect()
                             .timeoutHint = QStringLiteral("a gateway holds its object until its tunnel is down: check that it runs (spillctl info)")};
     if (auto r = readIds(); !r)
         return r.error();
-    const QString serverNs = peering::tenantNamespace(m_clientId), clientNs = peering::tenantNamespace(m_serverId);
+    // Either cluster may have dialled: whatever gateway either has for the other goes.
     const auto servers = apis::networking::v1beta1::gatewayServerResource(), clients = apis::networking::v1beta1::gatewayClientResource();
     const auto keys = apis::networking::v1beta1::publicKeyResource();
-    for (const auto &[end, id, ref, ns, name] : {std::tuple{m_client, m_clientId, clients, clientNs, m_serverId}, std::tuple{m_server, m_serverId, servers, serverNs, m_clientId}}) {
-        for (const auto &r : {end.client->remove(ref, ns, name), end.client->remove(keys, ns, name)})
-            if (!r && !r.error().isNotFound())
+    for (const auto &[end, id, peer] : {std::tuple{m_client, m_clientId, m_serverId}, std::tuple{m_server, m_serverId, m_clientId}}) {
+        const QString ns = peering::tenantNamespace(peer);
+        for (const kube::ResourceRef &ref : {clients, servers, keys})
+            if (auto r = end.client->remove(ref, ns, peer); !r && !r.error().isNotFound())
                 return r.error();
-        if (auto r = pollUntil(QStringLiteral("cluster %1's gateway to take its tunnel down").arg(id), [&, ref = ref, ns = ns, name = name]() -> Result<bool> {
-                auto g = end.client->get(ref, ns, name);
-                if (g)
-                    return false;
-                return g.error().isNotFound() ? Result<bool>(true) : Result<bool>(g.error());
+        if (auto r = pollUntil(QStringLiteral("cluster %1's gateway to take its tunnel down").arg(id), [&, ns = ns, peer = peer]() -> Result<bool> {
+                for (const kube::ResourceRef &ref : {clients, servers}) {
+                    auto g = end.client->get(ref, ns, peer);
+                    if (g)
+                        return false;
+                    if (!g.error().isNotFound())
+                        return g.error();
+                }
+                return true;
             }, budget);
             !r)
             return r.error();
         m_o.progress(QStringLiteral("%1: gateway and key removed, tunnel down").arg(id));
     }
     return {};
+}
+
+Result<QStringList> NetworkConnect::reset()
+{
+    if (auto r = readIds(); !r)
+        return r.error();
+    QStringList out;
+    for (const auto &[end, self, other] : {std::tuple{m_client, m_clientId, m_serverId}, std::tuple{m_server, m_serverId, m_clientId}}) {
+        auto r = end.client->remove(apis::networking::v1beta1::configurationResource(), peering::tenantNamespace(other), other);
+        if (!r && !r.error().isNotFound())
+            return r.error();
+        out << QStringLiteral("%1: %2").arg(self, r ? QStringLiteral("removed Configuration %1").arg(other) : QStringLiteral("no Configuration for %1").arg(other));
+    }
+    return out;
+}
+
+Result<bool> NetworkConnect::connected()
+{
+    if (auto r = readIds(); !r)
+        return r.error();
+    for (const auto &[end, peer] : {std::pair{m_client, m_serverId}, std::pair{m_server, m_clientId}})
+        for (const kube::ResourceRef &ref : {apis::networking::v1beta1::gatewayClientResource(), apis::networking::v1beta1::gatewayServerResource()}) {
+            auto g = end.client->get(ref, peering::tenantNamespace(peer), peer);
+            if (g)
+                return true;
+            if (!g.error().isNotFound())
+                return g.error();
+        }
+    return false;
 }
 
 } // namespace spillway::network

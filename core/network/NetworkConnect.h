@@ -14,7 +14,8 @@ namespace spillway::network {
 // each gateway's public key is given to the other cluster as a PublicKey; then both
 // Connections must say Connected. Each object is named after the peer's cluster ID in the
 // peer's tenant namespace, as Liqo names them. disconnect removes the gateways and keys on both
-// sides and waits until the gateways have taken their tunnels down.
+// sides (whichever cluster dialled) and waits until the gateways have taken their tunnels down; reset removes the network
+// configuration (the Configurations, and the Networks they own) on both sides.
 class NetworkConnect
 {
 public:
@@ -39,6 +40,10 @@ public:
     NetworkConnect(End client, End server, Options options);
     Result<Outcome> connect();
     Result<void> disconnect();
+    // What was removed, a line per cluster ("rome: removed Configuration milan").
+    Result<QStringList> reset();
+    // Whether either cluster has a gateway (server or client) for the other.
+    Result<bool> connected();
 
 private:
     Result<void> readIds();

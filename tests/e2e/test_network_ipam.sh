@@ -36,7 +36,8 @@ eventually 20 "milan has two pod networks" bash -c "[ \"\$('$KUBECTL' --kubeconf
 # --- spillctl network init: the peer's CIDRs, remapped where they clash -----------------------
 out=$("$CTL" network init --kubeconfig "$KC" --remote-kubeconfig "$KP" --timeout 60 2>&1) && pass "spillctl network init" || fail "network init: $out"
 # rome holds 10.0/16 (reserved), 10.70, 10.80, 10.96, 10.244: milan's pods get the first free /16.
-assert_contains "$out" "rome sees milan: pods 10.244.0.0/16 as 10.1.0.0/16 (remapped), external 10.70.0.0/16 as 10.2.0.0/16 (remapped)" "rome remaps milan's clashing CIDRs around the reserved subnet"
+assert_contains "$out" "rome sees milan: pods 10.244.0.0/16 as 10.1.0.0/16 (remapped), 10.245.0.0/16 (as it is), external 10.70.0.0/16 as 10.2.0.0/16 (remapped)" "rome remaps milan's clashing CIDRs around the reserved subnet, and keeps the one that clashes with nothing"
+assert_eq "10.244.0.0/16 10.245.0.0/16|10.1.0.0/16 10.245.0.0/16|10.245.0.0/16" "$(kcc -n liqo-tenant-milan get configuration milan -o jsonpath='{.spec.remote.cidr.pod[*]}|{.status.remote.cidr.pod[*]}')|$(kcc -n liqo-tenant-milan get network milan-pod-2 -o jsonpath='{.status.cidr}')" "milan's two pod CIDRs: a Network each, in order"
 assert_contains "$out" "milan sees rome: pods 10.244.0.0/16 as 10.0.0.0/16 (remapped), external 10.70.0.0/16 as 10.1.0.0/16 (remapped)" "milan remaps rome's"
 assert_eq "10.244.0.0/16|10.1.0.0/16|true|milan" "$(kcc -n liqo-tenant-milan get configuration milan -o jsonpath='{.spec.remote.cidr.pod[0]}|{.status.remote.cidr.pod[0]}|{.metadata.labels.configuration\.liqo\.io/configured}|{.metadata.labels.liqo\.io/remote-cluster-id}')" "rome's Configuration for milan: spec, remapped status, configured"
 assert_eq "10.244.0.0/16|10.70.0.0/16" "$(kcc -n liqo-tenant-milan get configuration milan -o jsonpath='{.spec.local.cidr.pod[0]}|{.spec.local.cidr.external[0]}')" "spec.local filled with rome's own"
@@ -68,6 +69,14 @@ assert_eq "10.1.0.0/16" "$(kcc -n liqo-tenant-milan get network milan-pod -o jso
 # --- bad input -------------------------------------------------------------------------------
 rc=0; err=$("$CTL" install kind --kubeconfig "$KC" --set ipam.externalCIDR=10.70.0.1/16 2>&1) || rc=$?
 assert_contains "$rc $err" 'ipam.externalCIDR="10.70.0.1/16" is not a network' "an external CIDR with host bits is refused, naming the value"
+
+# These clusters name no network namespace for gateways: connect stops at once, saying so.
+start=$(date +%s)
+rc=0; err=$("$CTL" network connect --kubeconfig "$KC" --remote-kubeconfig "$KP" --timeout 90 2>&1) || rc=$?
+assert_contains "$rc $err" "cluster milan: this cluster's controller manager has no network namespace for gateways" "connect without a gateway namespace fails, naming the cluster"
+assert_contains "$err" "networking.gatewayNetns" "and the install value that fixes it"
+[ $(( $(date +%s) - start )) -lt 45 ] && pass "at once, not at the timeout" || fail "connect took $(( $(date +%s) - start )) s to fail"
+kcp -n liqo-tenant-rome delete gatewayserver rome >/dev/null
 
 # --- reset: both sides forget the configuration ----------------------------------------------
 out=$("$CTL" network reset --kubeconfig "$KC" --remote-kubeconfig "$KP" 2>&1) || fail "network reset: $out"

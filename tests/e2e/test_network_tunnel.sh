@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The tunnel between two clusters that both use 10.244.0.0/16 for pods: spillctl network connect
+# The tunnel between two clusters that both use 10.244.0.0/16 for pods (milan also 10.245.0.0/16): spillctl network connect
 # runs a gateway server for milan and a client for rome (supervised by their controller managers,
 # each cluster's gateways in a network namespace of its own, joined by a "WAN" link); "pods" are
 # network namespaces routed through their cluster's gateway. Ping and TCP cross both ways over
@@ -12,11 +12,11 @@ RUN=$SPILLWAY_SOURCE_DIR/run
 CTL=$SPILLWAY_BIN/spillctl
 c=e2e-tc-$$; p=e2e-tp-$$
 work=$(mktemp -d)
-ns_r=spwt-$$-rgw; ns_m=spwt-$$-mgw; pod_r=spwt-$$-rpod; pod_m=spwt-$$-mpod
+ns_r=spwt-$$-rgw; ns_m=spwt-$$-mgw; pod_r=spwt-$$-rpod; pod_m=spwt-$$-mpod; pod_m2=spwt-$$-mpod2
 cleanup() {
   pkill -f -- "supervise --dir $work/" 2>/dev/null || true
   for n in "$c" "$p"; do "$RUN" cluster down "$n" >/dev/null 2>&1 || true; done
-  for n in "$ns_r" "$ns_m" "$pod_r" "$pod_m"; do
+  for n in "$ns_r" "$ns_m" "$pod_r" "$pod_m" "$pod_m2"; do
     ip netns pids "$n" 2>/dev/null | xargs -r kill -9 2>/dev/null
     ip netns del "$n" 2>/dev/null
   done
@@ -25,19 +25,20 @@ cleanup() {
 trap cleanup EXIT
 
 # --- the lab: two gateway namespaces on a WAN, a pod namespace behind each ------------------
-for n in "$ns_r" "$ns_m" "$pod_r" "$pod_m"; do ip netns add "$n"; ip -n "$n" link set lo up; done
+for n in "$ns_r" "$ns_m" "$pod_r" "$pod_m" "$pod_m2"; do ip netns add "$n"; ip -n "$n" link set lo up; done
 ip link add wr$$ netns "$ns_r" type veth peer name wm$$ netns "$ns_m"
 ip -n "$ns_r" address add 203.0.113.1/24 dev wr$$; ip -n "$ns_r" link set wr$$ up
 ip -n "$ns_m" address add 203.0.113.2/24 dev wm$$; ip -n "$ns_m" link set wm$$ up
-pod_link() { # gw-ns pod-ns gw-address pod-address
-  ip link add pg$$ netns "$1" type veth peer name eth0 netns "$2"
-  ip -n "$1" address add "$3/24" dev pg$$; ip -n "$1" link set pg$$ up
+pod_link() { # gw-ns pod-ns gw-address pod-address gw-side-interface
+  ip link add "$5" netns "$1" type veth peer name eth0 netns "$2"
+  ip -n "$1" address add "$3/24" dev "$5"; ip -n "$1" link set "$5" up
   ip -n "$2" address add "$4/24" dev eth0; ip -n "$2" link set eth0 up
   ip -n "$2" route add default via "$3"
   ip netns exec "$1" sysctl -qw net.ipv4.ip_forward=1
 }
-pod_link "$ns_r" "$pod_r" 10.244.1.1 10.244.1.10
-pod_link "$ns_m" "$pod_m" 10.244.2.1 10.244.2.20
+pod_link "$ns_r" "$pod_r" 10.244.1.1 10.244.1.10 pg$$
+pod_link "$ns_m" "$pod_m" 10.244.2.1 10.244.2.20 pg$$
+pod_link "$ns_m" "$pod_m2" 10.245.3.1 10.245.3.30 ph$$   # milan's second pod CIDR
 
 KC=$("$RUN" cluster up "$c" --nodes 1 2>/dev/null | tail -n 1)
 KP=$("$RUN" cluster up "$p" --nodes 1 2>/dev/null | tail -n 1)
@@ -45,7 +46,7 @@ kcc() { "$KUBECTL" --kubeconfig "$KC" "$@"; }
 kcp() { "$KUBECTL" --kubeconfig "$KP" "$@"; }
 out=$("$CTL" install kind --kubeconfig "$KC" --cluster-id rome --state-dir "$work/rome" \
         --set "networking.gatewayNetns=$ns_r,networking.gatewayEndpointAddress=203.0.113.1" 2>&1) || fail "install on rome: $out"
-out=$("$CTL" install kind --kubeconfig "$KP" --cluster-id milan --state-dir "$work/milan" \
+out=$("$CTL" install kind --kubeconfig "$KP" --cluster-id milan --state-dir "$work/milan" --pod-cidr 10.244.0.0/16,10.245.0.0/16 \
         --set "networking.gatewayNetns=$ns_m,networking.gatewayEndpointAddress=203.0.113.2" 2>&1) || fail "install on milan: $out"
 rc=0; err=$("$CTL" install kind --kubeconfig "$KC" --set networking.gatewayEndpointAddress=milan.example 2>&1) || rc=$?
 assert_contains "$rc $err" 'networking.gatewayEndpointAddress="milan.example" is not an IPv4 address' "a gateway endpoint that is no address is refused"
@@ -68,6 +69,9 @@ milan_pod=$(echo "$as_r" | awk -F'[./]' '{print $1"."$2".2.20"}')   # 10.244.2.2
 rome_pod=$(echo "$as_m" | awk -F'[./]' '{print $1"."$2".1.10"}')
 eventually 10 "rome's pod pings milan's pod at $milan_pod" ip netns exec "$pod_r" ping -c 1 -W 1 "$milan_pod"
 eventually 10 "milan's pod pings rome's pod at $rome_pod" ip netns exec "$pod_m" ping -c 1 -W 1 "$rome_pod"
+assert_eq "10.245.0.0/16" "$(kcc -n liqo-tenant-milan get configuration milan -o jsonpath='{.status.remote.cidr.pod[1]}')" "milan's second pod CIDR clashes with nothing in rome: reached as it is"
+eventually 10 "rome's pod pings a pod in milan's second pod CIDR (10.245.3.30)" ip netns exec "$pod_r" ping -c 1 -W 1 10.245.3.30
+eventually 10 "and that pod pings rome's pod back" ip netns exec "$pod_m2" ping -c 1 -W 1 "$rome_pod"
 # TCP: milan's pod answers with the address it saw the connection come from.
 ip netns exec "$pod_m" timeout 20 python3 -c '
 import socket
@@ -88,6 +92,9 @@ mport=$(grep -o '"metrics":"127.0.0.1:[0-9]*"' "$gwdir/log" | tail -n 1 | grep -
 metrics=$(curl -fsS "http://127.0.0.1:$mport/metrics" 2>&1)
 assert_contains "$metrics" 'spillway_gateway_connected{remote_cluster_id="rome"} 1' "milan's gateway exports connected=1 for rome"
 assert_contains "$metrics" 'spillway_gateway_latency_seconds_count{remote_cluster_id="rome"}' "and a latency histogram"
+rx=$(echo "$metrics" | awk '/^spillway_gateway_rx_bytes_total\{remote_cluster_id="rome"\}/ { print $2 }')
+tx=$(echo "$metrics" | awk '/^spillway_gateway_tx_bytes_total\{remote_cluster_id="rome"\}/ { print $2 }')
+awk -v r="${rx:-0}" -v t="${tx:-0}" 'BEGIN { exit !(r > 0 && t > 0) }' && pass "and the device's traffic counters (rx $rx, tx $tx bytes)" || fail "no traffic counters: rx '$rx' tx '$tx'"
 
 # --- a cut link: Error within 5 s, Connected again within 10 s of the heal --------------------
 seconds_until() { # limit cmd... : prints the seconds it took, fails past the limit
@@ -115,16 +122,30 @@ t=$(seconds_until 10 state_is Connected) && pass "and the restarted gateway repo
 assert_eq 1 "$(ip -n "$ns_r" -o link | grep -c ': spw')" "one tunnel interface in rome's gateway namespace, not two"
 
 # --- disconnect: nothing left ----------------------------------------------------------------
+no_tunnel_left() { # when
+  for n in "$ns_r" "$ns_m"; do
+    assert_eq "" "$(ip -n "$n" -o link | grep ': spw')" "$1, $n: no tunnel interface"
+    assert_eq "" "$(ip netns exec "$n" nft list tables | grep spillway_)" "$1, $n: no nftables table"
+    assert_eq "" "$(ip -n "$n" rule | grep fwmark)" "$1, $n: no routing rule"
+    assert_eq "" "$(ip -n "$n" route show table all | grep -E '^(10|172|192)\.' | grep -Ev "dev (pg|ph|wr|wm)$$")" "$1, $n: no route to the peer"
+  done
+  eventually 20 "$1: the gateway processes are stopped" bash -c "! ls -d '$work'/rome/spillway-gateway-* '$work'/milan/spillway-gateway-* 2>/dev/null | grep -q ."
+  assert_eq "" "$(ip netns pids "$ns_r"; ip netns pids "$ns_m")" "$1: no process left in the gateway namespaces (wireguard-go ended with its interface)"
+}
 out=$("$CTL" network disconnect --kubeconfig "$KC" --remote-kubeconfig "$KP" --timeout 60 2>&1) && pass "spillctl network disconnect" || fail "network disconnect: $out"
-for n in "$ns_r" "$ns_m"; do
-  assert_eq "" "$(ip -n "$n" -o link | grep ': spw')" "$n: no tunnel interface"
-  assert_eq "" "$(ip netns exec "$n" nft list tables | grep spillway_)" "$n: no nftables table"
-  assert_eq "" "$(ip -n "$n" rule | grep fwmark)" "$n: no routing rule"
-  assert_eq "" "$(ip -n "$n" route show table all | grep -E '^(10|172|192)\.' | grep -v 'dev pg' | grep -v 'dev wr' | grep -v 'dev wm')" "$n: no route to the peer"
-done
+no_tunnel_left "disconnect"
 assert_eq "" "$(kcc -n liqo-tenant-milan get gatewayclients,publickeies -o name)" "rome: no GatewayClient, no PublicKey"
 assert_eq "" "$(kcp -n liqo-tenant-rome get gatewayservers,publickeies -o name)" "milan: no GatewayServer, no PublicKey"
 eventually 30 "the gateways' Connections and key Secrets go with them" bash -c "[ -z \"\$('$KUBECTL' --kubeconfig '$KC' -n liqo-tenant-milan get connections,secrets -l networking.liqo.io/gateway-resource=true -o name)\" ] && [ -z \"\$('$KUBECTL' --kubeconfig '$KP' -n liqo-tenant-rome get connections,secrets -l networking.liqo.io/gateway-resource=true -o name)\" ]"
-eventually 20 "the gateway processes are stopped" bash -c "! ls -d '$work'/rome/spillway-gateway-* '$work'/milan/spillway-gateway-* 2>/dev/null | grep -q ."
-assert_eq "" "$(ip netns pids "$ns_r"; ip netns pids "$ns_m")" "no process left in the gateway namespaces (wireguard-go ended with its interface)"
+
+# --- spillctl peer sets the network up first; unpeer takes all of it down ---------------------
+out=$("$CTL" peer --kubeconfig "$KC" --remote-kubeconfig "$KP" --timeout 90 2>&1) && pass "spillctl peer, networking on" || fail "peer: $out"
+assert_contains "$out" "network: rome dials milan at 203.0.113.2:51840, Connected" "peer runs the network phase first"
+eventually 10 "rome's pod reaches milan's pod again" ip netns exec "$pod_r" ping -c 1 -W 1 "$milan_pod"
+eventually 30 "rome's ForeignCluster milan reports the network module: connection Established" bash -c "[ \"\$('$KUBECTL' --kubeconfig '$KC' get foreigncluster milan -o jsonpath='{.status.modules.networking.enabled} {.status.modules.networking.conditions[?(@.type==\"NetworkConnectionStatus\")].status} {.status.modules.networking.conditions[?(@.type==\"NetworkGatewayClientStatus\")].status}')\" = 'true Established Ready' ]"
+eventually 60 "and the virtual node is Ready" bash -c "[ \"\$('$KUBECTL' --kubeconfig '$KC' get node liqo-milan -o jsonpath='{.status.conditions[?(@.type==\"Ready\")].status}')\" = True ]"
+out=$("$CTL" unpeer --kubeconfig "$KC" --remote-kubeconfig "$KP" --timeout 90 2>&1) && pass "spillctl unpeer" || fail "unpeer: $out"
+no_tunnel_left "unpeer"
+eventually 60 "unpeer: no tenant namespace left on either side" bash -c "! '$KUBECTL' --kubeconfig '$KC' get ns liqo-tenant-milan && ! '$KUBECTL' --kubeconfig '$KP' get ns liqo-tenant-rome"
+assert_eq "" "$(kcc get networks,configurations -A -o name | grep milan)" "unpeer: rome holds no Network or Configuration about milan"
 finish
