@@ -1,5 +1,6 @@
 #include "manager/NetworkControllers.h"
 
+#include "apis/ipam/v1alpha1/IP.h"
 #include "apis/ipam/v1alpha1/Network.h"
 #include "apis/networking/v1beta1/Configuration.h"
 #include "apis/networking/v1beta1/GatewayClient.h"
@@ -13,6 +14,7 @@ using nlohmann::json;
 NetworkControllers::NetworkControllers(kube::KubeClient *client, Options options)
     : m_networks(std::make_unique<ipam::NetworkReconciler>(*client)),
       m_configurations(std::make_unique<ipam::ConfigurationReconciler>(*client, options.liqoNamespace)),
+      m_ips(std::make_unique<ipam::IPReconciler>(*client, options.liqoNamespace)),
       m_servers(std::make_unique<network::GatewayRuntime>(*client, network::GatewayMode::Server, options.gateways)),
       m_clients(std::make_unique<network::GatewayRuntime>(*client, network::GatewayMode::Client, options.gateways))
 {
@@ -20,6 +22,8 @@ NetworkControllers::NetworkControllers(kube::KubeClient *client, Options options
     m_networkLoop = std::make_unique<ReconcileLoop>(QStringLiteral("ipam-network"), client,
                                                     [this](const QString &key) { return m_networks->reconcile(key); }, 1);
     m_networkLoop->watch(apis::ipam::v1alpha1::networkResource());
+    m_ipLoop = std::make_unique<ReconcileLoop>(QStringLiteral("ipam-ip"), client, [this](const QString &key) { return m_ips->reconcile(key); }, 1);
+    m_ipLoop->watch(apis::ipam::v1alpha1::ipResource());
 
     m_configurationLoop = std::make_unique<ReconcileLoop>(QStringLiteral("configuration"), client,
                                                           [this](const QString &key) { return m_configurations->reconcile(key); }, options.workers);
@@ -50,19 +54,19 @@ NetworkControllers::~NetworkControllers()
 
 void NetworkControllers::setErrorSink(kube::Controller::ErrorSink sink)
 {
-    for (auto *loop : {m_networkLoop.get(), m_configurationLoop.get(), m_serverLoop.get(), m_clientLoop.get()})
+    for (auto *loop : {m_networkLoop.get(), m_ipLoop.get(), m_configurationLoop.get(), m_serverLoop.get(), m_clientLoop.get()})
         loop->setErrorSink(sink);
 }
 
 void NetworkControllers::start()
 {
-    for (auto *loop : {m_networkLoop.get(), m_configurationLoop.get(), m_serverLoop.get(), m_clientLoop.get()})
+    for (auto *loop : {m_networkLoop.get(), m_ipLoop.get(), m_configurationLoop.get(), m_serverLoop.get(), m_clientLoop.get()})
         loop->start();
 }
 
 void NetworkControllers::stop()
 {
-    for (auto *loop : {m_clientLoop.get(), m_serverLoop.get(), m_configurationLoop.get(), m_networkLoop.get()})
+    for (auto *loop : {m_clientLoop.get(), m_serverLoop.get(), m_configurationLoop.get(), m_ipLoop.get(), m_networkLoop.get()})
         loop->stop();
 }
 

@@ -2,7 +2,7 @@
 # The IPAM and the network configuration between two clusters that use the same pod CIDR: the
 # installer's own Networks, spillctl network init, remapping around what is held (reserved subnets
 # included), a restarted controller manager handing out nothing twice, a freed prefix reused only
-# once its last user is gone, and spillctl network reset.
+# once its last user is gone, IPs from the external CIDR, and spillctl network reset.
 . "$SPILLWAY_SOURCE_DIR/tests/testbed/tests/assert.sh"
 . "$TB/lib.sh"
 RUN=$SPILLWAY_SOURCE_DIR/run
@@ -65,6 +65,23 @@ eventually 30 "genoa's Networks are released (finalizer done)" bash -c "[ -z \"\
 fake_peer turin 10.244.0.0/16
 eventually 30 "the freed prefixes go to the next peer" bash -c "[ \"\$('$KUBECTL' --kubeconfig '$KC' -n liqo-tenant-turin get configuration turin -o jsonpath='{.status.remote.cidr.pod[0]}')\" = 10.3.0.0/16 ]"
 assert_eq "10.1.0.0/16" "$(kcc -n liqo-tenant-milan get network milan-pod -o jsonpath='{.status.cidr}')" "milan's mapping never moved"
+
+# --- IPs: single addresses from a Network (by default the external CIDR) ---------------------
+ip_obj() { # name real-ip
+  printf 'apiVersion: ipam.liqo.io/v1alpha1\nkind: IP\nmetadata: {name: %s, namespace: liqo}\nspec: {ip: %s}\n' "$1" "$2" | kcc apply -f - >/dev/null
+}
+ip_obj api-server 192.168.1.5
+ip_obj node-1 192.168.1.6
+eventually 20 "an IP gets the first free address of the external CIDR (after the pre-allocated one)" bash -c "[ \"\$('$KUBECTL' --kubeconfig '$KC' -n liqo get ip api-server -o jsonpath='{.status.ip} {.status.cidr}')\" = '10.70.0.2 10.70.0.0/16' ]"
+eventually 20 "the next IP the next address" bash -c "[ \"\$('$KUBECTL' --kubeconfig '$KC' -n liqo get ip node-1 -o jsonpath='{.status.ip}')\" = 10.70.0.3 ]"
+kcc -n liqo delete ip api-server --wait=true >/dev/null && pass "a deleted IP lets go of its address (finalizer released)"
+ip_obj node-2 192.168.1.7
+eventually 20 "which the next IP gets" bash -c "[ \"\$('$KUBECTL' --kubeconfig '$KC' -n liqo get ip node-2 -o jsonpath='{.status.ip}')\" = 10.70.0.2 ]"
+cm=$(cat "$work/rome/spillway-controller-manager/child.pid")
+kill -9 "$cm"
+eventually 30 "rome's controller manager is back again" bash -c "p=\$(cat '$work/rome/spillway-controller-manager/child.pid'); [ \"\$p\" != '$cm' ] && kill -0 \"\$p\""
+ip_obj node-3 192.168.1.8
+eventually 20 "after the restart no address is handed out twice" bash -c "[ \"\$('$KUBECTL' --kubeconfig '$KC' -n liqo get ip node-3 -o jsonpath='{.status.ip}')\" = 10.70.0.4 ]"
 
 # --- bad input -------------------------------------------------------------------------------
 rc=0; err=$("$CTL" install kind --kubeconfig "$KC" --set ipam.externalCIDR=10.70.0.1/16 2>&1) || rc=$?

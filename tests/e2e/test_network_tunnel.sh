@@ -136,7 +136,7 @@ out=$("$CTL" network disconnect --kubeconfig "$KC" --remote-kubeconfig "$KP" --t
 no_tunnel_left "disconnect"
 assert_eq "" "$(kcc -n liqo-tenant-milan get gatewayclients,publickeies -o name)" "rome: no GatewayClient, no PublicKey"
 assert_eq "" "$(kcp -n liqo-tenant-rome get gatewayservers,publickeies -o name)" "milan: no GatewayServer, no PublicKey"
-eventually 30 "the gateways' Connections and key Secrets go with them" bash -c "[ -z \"\$('$KUBECTL' --kubeconfig '$KC' -n liqo-tenant-milan get connections,secrets -l networking.liqo.io/gateway-resource=true -o name)\" ] && [ -z \"\$('$KUBECTL' --kubeconfig '$KP' -n liqo-tenant-rome get connections,secrets -l networking.liqo.io/gateway-resource=true -o name)\" ]"
+eventually 60 "the gateways' Connections and key Secrets go with them (the garbage collector)" bash -c "[ -z \"\$('$KUBECTL' --kubeconfig '$KC' -n liqo-tenant-milan get connections,secrets -l networking.liqo.io/gateway-resource=true -o name)\" ] && [ -z \"\$('$KUBECTL' --kubeconfig '$KP' -n liqo-tenant-rome get connections,secrets -l networking.liqo.io/gateway-resource=true -o name)\" ]"
 
 # --- spillctl peer sets the network up first; unpeer takes all of it down ---------------------
 out=$("$CTL" peer --kubeconfig "$KC" --remote-kubeconfig "$KP" --timeout 90 2>&1) && pass "spillctl peer, networking on" || fail "peer: $out"

@@ -105,9 +105,11 @@ private slots:
             return again.ok() && !crb.ok() && crb.error().isNotFound();
         };
         QTRY_VERIFY_WITH_TIMEOUT(identityGone(), 10000);
-        // Owned by the gateway object: the garbage collector takes them.
-        QTRY_VERIFY_WITH_TIMEOUT(admin->get(*deployments, ns, QStringLiteral("rome")).error().isNotFound()
-                                     && admin->get(kube::resources::services(), ns, QStringLiteral("rome")).error().isNotFound(), 30000);
+        // Owned by the gateway object: the garbage collector takes them — once it watches the
+        // kind, which for a CRD applied moments ago is after its next discovery pass (30 s).
+        auto gone = [](const Result<json> &r) { return !r.ok() && r.error().isNotFound(); };
+        QTRY_VERIFY_WITH_TIMEOUT(gone(admin->get(*deployments, ns, QStringLiteral("rome"))) && gone(admin->get(kube::resources::services(), ns, QStringLiteral("rome"))),
+                                 90000);
     }
 
     void unknownTemplateFieldsAreNamed()

@@ -1,3 +1,4 @@
+#include "ipam/AddressAllocator.h"
 #include "ipam/Cidr.h"
 #include "ipam/PrefixAllocator.h"
 
@@ -115,6 +116,29 @@ private slots:
         QVERIFY(!a.isHeld(c("10.0.0.0/16")));
         auto reused = a.allocate(16, QStringLiteral("network/d"));
         QVERIFY(reused && *reused == c("10.0.0.0/16"));
+    }
+
+    void addressesSkipTheReservedAndAreFreedByTheirOwner()
+    {
+        AddressAllocator a;
+        const Cidr external = c("10.70.0.0/16");
+        // The network address and one pre-allocated address are never handed out.
+        QCOMPARE(formatAddress(*a.acquire(external, 1, QStringLiteral("liqo/api")) ), QStringLiteral("10.70.0.2"));
+        QCOMPARE(formatAddress(*a.acquire(external, 1, QStringLiteral("liqo/node-1"))), QStringLiteral("10.70.0.3"));
+        QCOMPARE(formatAddress(*a.acquire(external, 1, QStringLiteral("liqo/api"))), QStringLiteral("10.70.0.2"));   // asking again: the same
+        a.release(QStringLiteral("liqo/api"));
+        QCOMPARE(formatAddress(*a.acquire(external, 1, QStringLiteral("liqo/node-2"))), QStringLiteral("10.70.0.2"));   // freed, reused
+        // A restarted controller holds what the statuses say before deciding anything.
+        AddressAllocator restarted;
+        restarted.hold(*parseAddress(QStringLiteral("10.70.0.2")), QStringLiteral("liqo/node-2"));
+        QCOMPARE(formatAddress(*restarted.acquire(external, 1, QStringLiteral("liqo/other"))), QStringLiteral("10.70.0.3"));
+        // A /30 has two host addresses and no more; full is an error that says so.
+        const Cidr tiny = c("192.168.9.0/30");
+        QCOMPARE(formatAddress(*a.acquire(tiny, 0, QStringLiteral("t/1"))), QStringLiteral("192.168.9.1"));
+        QCOMPARE(formatAddress(*a.acquire(tiny, 0, QStringLiteral("t/2"))), QStringLiteral("192.168.9.2"));
+        auto full = a.acquire(tiny, 0, QStringLiteral("t/3"));
+        QVERIFY(!full && full.error().message.contains(QStringLiteral("no free address")));
+        QCOMPARE(formatAddress(*a.acquire(c("192.168.9.8/32"), 0, QStringLiteral("t/4"))), QStringLiteral("192.168.9.8"));
     }
 };
 
