@@ -108,17 +108,7 @@ int main(int argc, char **argv)
         return 2;
     }
 
-    // Configuration: an explicit kubeconfig, else in-cluster, else the usual kubeconfig search.
-    Result<kube::RestConfig> config = Error{};
-    const bool inCluster = !p.isSet(kubeconfig) && qEnvironmentVariableIsSet("KUBERNETES_SERVICE_HOST");
-    if (inCluster) {
-        config = kube::inClusterConfig();
-    } else {
-        auto kc = p.isSet(kubeconfig) ? kube::Kubeconfig::loadFiles({p.value(kubeconfig)}) : kube::Kubeconfig::loadDefault();
-        if (!kc)
-            return fail(kc.error().toString());
-        config = kc->restConfig(p.value(context));
-    }
+    Result<kube::RestConfig> config = kube::agentRestConfig(p.value(kubeconfig), p.value(context));
     if (!config)
         return fail(config.error().toString());
     config->qps = qpsValue;

@@ -85,15 +85,7 @@ int main(int argc, char **argv)
     if (metricsHost.isNull() || !ok || metricsPort < 0 || metricsPort > 65535)
         return usage(QStringLiteral("--metrics-address must be ip:port (got \"%1\")").arg(metricsAt));
 
-    Result<kube::RestConfig> config = Error{};
-    if (!p.isSet(kubeconfig) && qEnvironmentVariableIsSet("KUBERNETES_SERVICE_HOST")) {
-        config = kube::inClusterConfig();
-    } else {
-        auto kc = p.isSet(kubeconfig) ? kube::Kubeconfig::loadFiles({p.value(kubeconfig)}) : kube::Kubeconfig::loadDefault();
-        if (!kc)
-            return fail(kc.error().toString());
-        config = kc->restConfig();
-    }
+    Result<kube::RestConfig> config = kube::agentRestConfig(p.value(kubeconfig));
     if (!config)
         return fail(config.error().toString());
     kube::KubeClient client(*config);

@@ -90,15 +90,7 @@ int main(int argc, char **argv)
         return 2;
     }
 
-    Result<kube::RestConfig> config = Error{};
-    if (!p.isSet(kubeconfig) && qEnvironmentVariableIsSet("KUBERNETES_SERVICE_HOST")) {
-        config = kube::inClusterConfig();
-    } else {
-        auto kc = p.isSet(kubeconfig) ? kube::Kubeconfig::loadFiles({p.value(kubeconfig)}) : kube::Kubeconfig::loadDefault();
-        if (!kc)
-            return fail(kc.error().toString());
-        config = kc->restConfig();
-    }
+    Result<kube::RestConfig> config = kube::agentRestConfig(p.value(kubeconfig));
     if (!config)
         return fail(config.error().toString());
     config->qps = *qpsValue;

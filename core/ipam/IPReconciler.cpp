@@ -2,24 +2,13 @@
 
 #include "apis/ipam/v1alpha1/IP.h"
 #include "apis/ipam/v1alpha1/Network.h"
+#include "kube/Finalizers.h"
 #include "kube/Store.h"
 #include "observe/Log.h"
 
 namespace spillway::ipam {
 
 using nlohmann::json;
-
-namespace {
-
-bool hasFinalizer(const json &meta)
-{
-    for (const auto &f : meta.value("finalizers", json::array()))
-        if (f == IPReconciler::kFinalizer)
-            return true;
-    return false;
-}
-
-} // namespace
 
 IPReconciler::IPReconciler(kube::KubeClient &client, QString liqoNamespace) : m_client(client), m_liqoNamespace(std::move(liqoNamespace)) {}
 
@@ -38,17 +27,7 @@ Result<void> IPReconciler::rebuild()
 Result<void> IPReconciler::release(const QString &key, const json &ip)
 {
     m_allocator.release(key);
-    const json meta = ip.value("metadata", json::object());
-    if (!hasFinalizer(meta))
-        return {};
-    json kept = json::array();
-    for (const auto &f : meta.value("finalizers", json::array()))
-        if (f != kFinalizer)
-            kept.push_back(f);
-    const json patch = {{"metadata", {{"finalizers", kept}, {"resourceVersion", meta.value("resourceVersion", "")}}}};
-    auto r = m_client.patch(apis::ipam::v1alpha1::ipResource(), QString::fromStdString(meta.value("namespace", "")),
-                            QString::fromStdString(meta.value("name", "")), kube::PatchType::Merge, QByteArray::fromStdString(patch.dump()));
-    return r || r.error().isNotFound() ? Result<void>() : Result<void>(r.error());
+    return kube::removeFinalizer(m_client, apis::ipam::v1alpha1::ipResource(), ip, kFinalizer);
 }
 
 Result<void> IPReconciler::reconcile(const QString &key)
@@ -91,14 +70,9 @@ Result<void> IPReconciler::reconcile(const QString &key)
     auto granted = m_allocator.acquire(*cidr, (*network)["spec"].value("preAllocated", 0u), key);
     if (!granted)
         return granted.error();
-    if (!hasFinalizer(meta)) {
-        json finalizers = meta.value("finalizers", json::array());
-        finalizers.push_back(kFinalizer);
-        const json patch = {{"metadata", {{"finalizers", finalizers}, {"resourceVersion", meta.value("resourceVersion", "")}}}};
-        if (auto r = m_client.patch(ips, ns, name, kube::PatchType::Merge, QByteArray::fromStdString(patch.dump())); !r) {
-            m_allocator.release(key);
-            return r.error();
-        }
+    if (auto r = kube::addFinalizer(m_client, ips, *ip, kFinalizer); !r) {
+        m_allocator.release(key);
+        return r;
     }
     kube::PatchOptions po;
     po.subresource = QStringLiteral("status");

@@ -2,6 +2,7 @@
 
 #include "apis/ipam/v1alpha1/Network.h"
 #include "ipam/Labels.h"
+#include "kube/Finalizers.h"
 #include "kube/Store.h"
 #include "observe/Log.h"
 
@@ -15,14 +16,6 @@ const kube::ResourceRef &networks()
 {
     static const kube::ResourceRef r = apis::ipam::v1alpha1::networkResource();
     return r;
-}
-
-bool hasFinalizer(const json &meta)
-{
-    for (const auto &f : meta.value("finalizers", json::array()))
-        if (f == NetworkReconciler::kFinalizer)
-            return true;
-    return false;
 }
 
 } // namespace
@@ -50,17 +43,7 @@ Result<void> NetworkReconciler::rebuild()
 Result<void> NetworkReconciler::release(const QString &key, const json &network)
 {
     m_allocator.release(key);
-    const json meta = network.value("metadata", json::object());
-    if (!hasFinalizer(meta))
-        return {};
-    json kept = json::array();
-    for (const auto &f : meta.value("finalizers", json::array()))
-        if (f != kFinalizer)
-            kept.push_back(f);
-    const json patch = {{"metadata", {{"finalizers", kept}, {"resourceVersion", meta.value("resourceVersion", "")}}}};
-    auto r = m_client.patch(networks(), QString::fromStdString(meta.value("namespace", "")), QString::fromStdString(meta.value("name", "")),
-                            kube::PatchType::Merge, QByteArray::fromStdString(patch.dump()));
-    return r || r.error().isNotFound() ? Result<void>() : Result<void>(r.error());
+    return kube::removeFinalizer(m_client, networks(), network, kFinalizer);
 }
 
 Result<void> NetworkReconciler::reconcile(const QString &key)
@@ -105,15 +88,11 @@ Result<void> NetworkReconciler::reconcile(const QString &key)
         granted = *acquired;
     }
     const bool preinstalled = meta.value("annotations", json::object()).value(kPreinstalledAnnotation, "") == "true";
-    if (!preinstalled && !hasFinalizer(meta)) {
-        json finalizers = meta.value("finalizers", json::array());
-        finalizers.push_back(kFinalizer);
-        const json patch = {{"metadata", {{"finalizers", finalizers}, {"resourceVersion", meta.value("resourceVersion", "")}}}};
-        if (auto r = m_client.patch(networks(), ns, name, kube::PatchType::Merge, QByteArray::fromStdString(patch.dump())); !r) {
+    if (!preinstalled)
+        if (auto r = kube::addFinalizer(m_client, networks(), *network, kFinalizer); !r) {
             m_allocator.release(key);
-            return r.error();
+            return r;
         }
-    }
     kube::PatchOptions po;
     po.subresource = QStringLiteral("status");
     const json status = {{"status", {{"cidr", granted.toString().toStdString()}}}};

@@ -356,4 +356,14 @@ Result<RestConfig> inClusterConfig(const QProcessEnvironment &env, const QString
     return rc;
 }
 
+Result<RestConfig> agentRestConfig(const QString &kubeconfigFile, const QString &context)
+{
+    if (kubeconfigFile.isEmpty() && qEnvironmentVariableIsSet("KUBERNETES_SERVICE_HOST"))
+        return inClusterConfig();
+    auto kc = kubeconfigFile.isEmpty() ? Kubeconfig::loadDefault() : Kubeconfig::loadFiles({kubeconfigFile});
+    if (!kc)
+        return kc.error();
+    return kc->restConfig(context);
+}
+
 } // namespace spillway::kube

@@ -91,4 +91,8 @@ private:
 Result<RestConfig> inClusterConfig(const QProcessEnvironment &env = QProcessEnvironment::systemEnvironment(),
                                    const QString &saDir = QStringLiteral("/var/run/secrets/kubernetes.io/serviceaccount"));
 
+// How the agents connect: an explicit kubeconfig file (empty: none given), else in-cluster when in
+// a pod, else the usual kubeconfig search ($KUBECONFIG, ~/.kube/config); `context` as kubectl's.
+Result<RestConfig> agentRestConfig(const QString &kubeconfigFile, const QString &context = {});
+
 } // namespace spillway::kube

@@ -4,6 +4,7 @@
 #include "apis/networking/v1beta1/GatewayClient.h"
 #include "apis/networking/v1beta1/GatewayServer.h"
 #include "apis/networking/v1beta1/PublicKey.h"
+#include "kube/Finalizers.h"
 #include "kube/Resource.h"
 #include "network/WireGuardKey.h"
 #include "observe/Log.h"
@@ -128,7 +129,7 @@ Result<void> GatewayAgent::reconcile()
     const json meta = gateway->value("metadata", json::object());
     if (meta.contains("deletionTimestamp"))
         return tearDown(&*gateway);
-    if (auto r = ensureFinalizer(*gateway); !r)
+    if (auto r = kube::addFinalizer(*m_client, gatewayResource(), *gateway, kGatewayTunnelFinalizer); !r)
         return r;
 
     const json spec = gateway->value("spec", json::object());
@@ -185,18 +186,6 @@ Result<void> GatewayAgent::reconcile()
     return reportStatus(*gateway, secretName, &*tunnel);
 }
 
-Result<void> GatewayAgent::ensureFinalizer(const json &gateway)
-{
-    json finalizers = gateway["metadata"].value("finalizers", json::array());
-    for (const auto &f : finalizers)
-        if (f == kGatewayTunnelFinalizer)
-            return {};
-    finalizers.push_back(kGatewayTunnelFinalizer);
-    const json patch = {{"metadata", {{"finalizers", finalizers}, {"resourceVersion", gateway["metadata"].value("resourceVersion", "")}}}};
-    auto r = m_client->patch(gatewayResource(), m_o.ns, m_o.name, kube::PatchType::Merge, QByteArray::fromStdString(patch.dump()));
-    return r ? Result<void>() : Result<void>(r.error());
-}
-
 Result<void> GatewayAgent::tearDown(const json *gateway)
 {
     if (m_health) {
@@ -211,21 +200,7 @@ Result<void> GatewayAgent::tearDown(const json *gateway)
         m_appliedFingerprint.clear();
         observe::log("info", kComponent, QStringLiteral("tunnel down"), {{"interface", basePlan().interfaceName}, {"peer", m_o.remoteClusterId}});
     }
-    if (!gateway)
-        return {};
-    json kept = json::array();
-    bool held = false;
-    for (const auto &f : (*gateway)["metadata"].value("finalizers", json::array())) {
-        if (f == kGatewayTunnelFinalizer)
-            held = true;
-        else
-            kept.push_back(f);
-    }
-    if (!held)
-        return {};
-    const json patch = {{"metadata", {{"finalizers", kept}, {"resourceVersion", (*gateway)["metadata"].value("resourceVersion", "")}}}};
-    auto r = m_client->patch(gatewayResource(), m_o.ns, m_o.name, kube::PatchType::Merge, QByteArray::fromStdString(patch.dump()));
-    return r || r.error().isNotFound() ? Result<void>() : Result<void>(r.error());
+    return gateway ? kube::removeFinalizer(*m_client, gatewayResource(), *gateway, kGatewayTunnelFinalizer) : Result<void>();
 }
 
 Result<QByteArray> GatewayAgent::ensureKeys(const json &gateway, const QString &secretName)

@@ -65,7 +65,6 @@ private:
     void runScheduled();
     Result<void> tearDown(const nlohmann::json *gateway);
     Result<QByteArray> ensureKeys(const nlohmann::json &gateway, const QString &secretName);
-    Result<void> ensureFinalizer(const nlohmann::json &gateway);
     Result<void> reportStatus(const nlohmann::json &gateway, const QString &secretName, const GatewayTunnel *tunnel);
     Result<void> ensureHealth(const GatewayTunnel &tunnel);
     void onHealth(TunnelHealth::State state);

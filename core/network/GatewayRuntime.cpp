@@ -3,6 +3,7 @@
 #include "apis/networking/v1beta1/GatewayClient.h"
 #include "apis/networking/v1beta1/GatewayServer.h"
 #include "installer/LocalRuntime.h"
+#include "kube/Finalizers.h"
 #include "network/GatewayDeployment.h"
 
 #include <QDateTime>
@@ -106,11 +107,8 @@ Result<void> GatewayRuntime::reconcile(const QString &key)
     if (!gateway)
         return gateway.error().isNotFound() ? stopProcess(ns, name) : Result<void>(gateway.error());
     const json meta = (*gateway)["metadata"];
-    bool holdsTunnel = false;
-    for (const auto &f : meta.value("finalizers", json::array()))
-        holdsTunnel |= f == kGatewayTunnelFinalizer;
     // Deleted: the gateway runs on until it has taken its tunnel down and let go of the object.
-    if (meta.contains("deletionTimestamp") && !holdsTunnel)
+    if (meta.contains("deletionTimestamp") && !kube::hasFinalizer(*gateway, kGatewayTunnelFinalizer))
         return stopProcess(ns, name);
     if (meta.value("labels", json::object()).value(kRemoteClusterIdLabel, "").empty())
         return Error::of(Error::Kind::Config, QStringLiteral("%1 %2/%3 has no %4 label: its gateway would not know its peer")

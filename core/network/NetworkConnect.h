@@ -3,6 +3,7 @@
 #include "common/Error.h"
 #include "kube/KubeClient.h"
 #include "network/GatewayPlan.h"
+#include "network/NetworkInit.h"
 
 #include <functional>
 
@@ -19,10 +20,7 @@ namespace spillway::network {
 class NetworkConnect
 {
 public:
-    struct End {
-        kube::KubeClient *client = nullptr;
-        QString liqoNamespace = QStringLiteral("liqo");
-    };
+    using End = NetworkInit::End;
     struct Options {
         int timeoutMs = 120000;
         int pollMs = 200;

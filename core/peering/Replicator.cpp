@@ -2,6 +2,7 @@
 
 #include "apis/authentication/v1beta1/ResourceSlice.h"
 #include "apis/offloading/v1beta1/NamespaceMap.h"
+#include "kube/Finalizers.h"
 #include "kube/Store.h"
 #include "peering/LocalCluster.h"
 #include "peering/PeeringNames.h"
@@ -66,11 +67,9 @@ Result<void> Replicator::reconcile(const QString &key)
         originId = self->clusterId;
     }
     const std::string origin = originId.toStdString();
-    json finalizers = meta.value("finalizers", json::array());
-    const bool hasFinalizer = std::find(finalizers.begin(), finalizers.end(), m_kind.finalizer) != finalizers.end();
-
+    const bool hadFinalizer = kube::hasFinalizer(*slice, m_kind.finalizer);
     if (meta.contains("deletionTimestamp")) {
-        if (!hasFinalizer)
+        if (!hadFinalizer)
             return {};
         auto remote = m_providers.forProvider(ns, providerId);
         if (remote) {
@@ -80,20 +79,10 @@ Result<void> Replicator::reconcile(const QString &key)
         }
         // Without credentials (the peering is being torn down) there is no remote copy to reach;
         // the provider's unpeer removes its tenant namespace with everything in it.
-        json kept = json::array();
-        for (const auto &f : finalizers)
-            if (f != m_kind.finalizer)
-                kept.push_back(f);
-        const json patch = {{"metadata", {{"finalizers", kept}, {"resourceVersion", meta.value("resourceVersion", "")}}}};
-        auto r = m_client.patch(slices, ns, name, kube::PatchType::Merge, QByteArray::fromStdString(patch.dump()));
-        return r || r.error().isNotFound() ? Result<void>() : Result<void>(r.error());
+        return kube::removeFinalizer(m_client, slices, *slice, m_kind.finalizer);
     }
-    if (!hasFinalizer) {
-        finalizers.push_back(m_kind.finalizer);
-        const json patch = {{"metadata", {{"finalizers", finalizers}, {"resourceVersion", meta.value("resourceVersion", "")}}}};
-        if (auto r = m_client.patch(slices, ns, name, kube::PatchType::Merge, QByteArray::fromStdString(patch.dump())); !r)
-            return r.error();
-    }
+    if (auto r = kube::addFinalizer(m_client, slices, *slice, m_kind.finalizer); !r)
+        return r;
 
     auto remote = m_providers.forProvider(ns, providerId);
     if (!remote)
@@ -130,7 +119,8 @@ Result<void> Replicator::reconcile(const QString &key)
     m_options.requeueAfter(key, m_kind.settled(remoteStatus) ? m_options.pollSettledMs : m_options.pollPendingMs);
     if (remoteStatus.empty() || remoteStatus == (*slice).value("status", json::object()))
         return {};
-    auto fresh = hasFinalizer ? slice : m_client.get(slices, ns, name);
+    // Adding the finalizer changed the object: its status goes onto the new version.
+    auto fresh = hadFinalizer ? slice : m_client.get(slices, ns, name);
     if (!fresh)
         return fresh.error();
     json obj = *fresh;
