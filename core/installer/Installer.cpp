@@ -1,6 +1,7 @@
 #include "installer/Installer.h"
 
 #include "installer/LocalRuntime.h"
+#include "kube/ApplyObject.h"
 #include "installer/ServiceAccountKubeconfig.h"
 #include "manager/WebhookConfiguration.h"
 
@@ -190,18 +191,13 @@ Result<void> Installer::apply(const std::vector<json> &objects, ApplyCounts &cou
     for (const json &object : objects) {
         if (auto c = checkCancelled(); !c)
             return c;
-        const QString apiVersion = QString::fromStdString(object.value("apiVersion", ""));
-        const QString kind = QString::fromStdString(object.value("kind", ""));
-        auto ref = m_client.resolve(apiVersion, kind);
-        if (!ref)
-            return ref.error();
-        const json meta = object.value("metadata", json::object());
-        const QString ns = ref->namespaced ? QString::fromStdString(meta.value("namespace", "")) : QString();
-        const QString name = QString::fromStdString(meta.value("name", ""));
-        auto before = m_client.get(*ref, ns, name);
+        auto target = kube::targetOf(m_client, object);
+        if (!target)
+            return target.error();
+        auto before = m_client.get(target->resource, target->ns, target->name);
         if (!before && !before.error().isNotFound())
             return before.error();
-        auto after = m_client.apply(*ref, ns, object, QString::fromLatin1(names::kFieldManager), /*force=*/true);
+        auto after = m_client.apply(target->resource, target->ns, object, QString::fromLatin1(names::kFieldManager), /*force=*/true);
         if (!after)
             return after.error();
         QString outcome;

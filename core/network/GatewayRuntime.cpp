@@ -3,6 +3,7 @@
 #include "apis/networking/v1beta1/GatewayClient.h"
 #include "apis/networking/v1beta1/GatewayServer.h"
 #include "installer/LocalRuntime.h"
+#include "kube/ApplyObject.h"
 #include "kube/Finalizers.h"
 #include "network/GatewayDeployment.h"
 
@@ -162,21 +163,13 @@ Result<void> GatewayRuntime::runInCluster(const json &gateway)
     auto workload = gatewayWorkload(m_mode, gateway, *rendered);
     if (!workload)
         return workload.error();
-    auto crbs = m_client.resolve(QStringLiteral("rbac.authorization.k8s.io/v1"), QStringLiteral("ClusterRoleBinding"));
-    if (!crbs)
-        return crbs.error();
-    auto deployments = m_client.resolve(QStringLiteral("apps/v1"), QStringLiteral("Deployment"));
-    if (!deployments)
-        return deployments.error();
     const QString fieldManager = QStringLiteral("spillway-controller-manager");
-    for (const auto &[r, objNs, obj] : {std::tuple{kube::resources::serviceAccounts(), v.ns, workload->serviceAccount},
-                                        std::tuple{*crbs, QString(), workload->clusterRoleBinding},
-                                        std::tuple{*deployments, v.ns, workload->deployment}})
-        if (auto applied = m_client.apply(r, objNs, obj, fieldManager, true); !applied)
+    for (const json &obj : {workload->serviceAccount, workload->clusterRoleBinding, workload->deployment})
+        if (auto applied = kube::applyObject(m_client, obj, fieldManager); !applied)
             return applied.error();
     if (!server)
         return {};
-    auto service = m_client.apply(kube::resources::services(), v.ns, workload->service, fieldManager, true);
+    auto service = kube::applyObject(m_client, workload->service, fieldManager);
     if (!service)
         return service.error();
     // Where clients dial: what the Service offers.

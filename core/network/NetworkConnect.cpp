@@ -9,7 +9,6 @@
 #include "network/GatewayRuntime.h"
 #include "network/NetworkInit.h"
 #include "network/PollUntil.h"
-#include "peering/LocalCluster.h"
 #include "peering/PeeringNames.h"
 
 #include <QDateTime>
@@ -61,17 +60,12 @@ NetworkConnect::NetworkConnect(End client, End server, Options options) : m_clie
 
 Result<void> NetworkConnect::readIds()
 {
-    auto a = peering::readLocalCluster(*m_client.client, m_client.liqoNamespace);
-    if (!a)
-        return a.error();
-    auto b = peering::readLocalCluster(*m_server.client, m_server.liqoNamespace);
-    if (!b)
-        return b.error();
-    if (a->clusterId == b->clusterId)
-        return Error::of(Error::Kind::Config, QStringLiteral("both kubeconfigs reach cluster %1").arg(a->clusterId),
-                         QStringLiteral("pass the other cluster's kubeconfig with --remote-kubeconfig"));
-    m_clientId = a->clusterId;
-    m_serverId = b->clusterId;
+    if (!m_clientId.isEmpty())
+        return {};   // unpeer asks connected(), disconnect() and reset() of one instance
+    auto ids = NetworkInit::clusterIds(m_client, m_server);
+    if (!ids)
+        return ids.error();
+    std::tie(m_clientId, m_serverId) = *ids;
     return {};
 }
 

@@ -20,18 +20,26 @@ Result<void> NetworkInit::waitUntil(const QString &what, const std::function<Res
     return pollUntil(what, done, {.deadlineMs = m_deadline, .pollMs = m_options.pollMs, .cancelled = m_options.cancelled, .undo = QStringLiteral("`spillctl network reset`")});
 }
 
-Result<NetworkInit::Outcome> NetworkInit::run()
+Result<std::pair<QString, QString>> NetworkInit::clusterIds(const End &first, const End &second)
 {
-    m_deadline = QDateTime::currentMSecsSinceEpoch() + m_options.timeoutMs;
-    auto a = peering::readLocalCluster(*m_first.client, m_first.liqoNamespace);
+    auto a = peering::readLocalCluster(*first.client, first.liqoNamespace);
     if (!a)
         return a.error();
-    auto b = peering::readLocalCluster(*m_second.client, m_second.liqoNamespace);
+    auto b = peering::readLocalCluster(*second.client, second.liqoNamespace);
     if (!b)
         return b.error();
     if (a->clusterId == b->clusterId)
         return Error::of(Error::Kind::Config, QStringLiteral("both kubeconfigs reach cluster %1").arg(a->clusterId),
                          QStringLiteral("pass the other cluster's kubeconfig with --remote-kubeconfig"));
+    return std::pair{a->clusterId, b->clusterId};
+}
+
+Result<NetworkInit::Outcome> NetworkInit::run()
+{
+    m_deadline = QDateTime::currentMSecsSinceEpoch() + m_options.timeoutMs;
+    auto ids = clusterIds(m_first, m_second);
+    if (!ids)
+        return ids.error();
 
     // What each cluster tells the other: its pod CIDR and its external CIDR once its IPAM has it.
     struct Side {
@@ -39,7 +47,7 @@ Result<NetworkInit::Outcome> NetworkInit::run()
         QString id;
         ipam::ConfigurationReconciler::LocalNetworks networks;
     };
-    Side sides[2] = {{m_first, a->clusterId, {}}, {m_second, b->clusterId, {}}};
+    Side sides[2] = {{m_first, ids->first, {}}, {m_second, ids->second, {}}};
     for (Side &s : sides) {
         if (auto r = waitUntil(QStringLiteral("cluster %1's IPAM to give its external CIDR").arg(s.id), [&]() -> Result<bool> {
                 auto n = ipam::ConfigurationReconciler::localNetworks(*s.end.client, s.end.liqoNamespace);

@@ -38,6 +38,9 @@ public:
     NetworkInit(End first, End second, Options options);
     Result<Outcome> run();
 
+    // The two clusters' IDs, refused when both kubeconfigs reach the same cluster.
+    static Result<std::pair<QString, QString>> clusterIds(const End &first, const End &second);
+
 private:
     Result<void> waitUntil(const QString &what, const std::function<Result<bool>()> &done);
 

@@ -4,6 +4,7 @@
 #include "apis/offloading/v1beta1/NamespaceMap.h"
 #include "apis/offloading/v1beta1/VirtualNode.h"
 #include "installer/LocalRuntime.h"
+#include "kube/ApplyObject.h"
 #include "peering/PeeringNames.h"
 #include "peering/VirtualKubeletDeployment.h"
 
@@ -64,16 +65,8 @@ Result<void> VirtualNodeReconciler::runInCluster(const QString &ns, const QStrin
         return Error::of(Error::Kind::Config, QStringLiteral("no virtual kubelet image configured"),
                          QStringLiteral("start the controller manager with --virtual-kubelet-image"));
     const VirtualKubeletDeployment vk{ns, name, m_options.virtualKubeletImage, m_options.imagePullPolicy, virtualNodeUid};
-    auto crbs = m_client.resolve(QStringLiteral("rbac.authorization.k8s.io/v1"), QStringLiteral("ClusterRoleBinding"));
-    if (!crbs)
-        return crbs.error();
-    auto deployments = m_client.resolve(QStringLiteral("apps/v1"), QStringLiteral("Deployment"));
-    if (!deployments)
-        return deployments.error();
-    for (const auto &[ref, objNs, obj] : {std::tuple{kube::resources::serviceAccounts(), ns, vk.serviceAccount()},
-                                          std::tuple{*crbs, QString(), vk.clusterRoleBinding()},
-                                          std::tuple{*deployments, ns, vk.deployment()}})
-        if (auto r = m_client.apply(ref, objNs, obj, m_options.fieldManager, true); !r)
+    for (const json &obj : {vk.serviceAccount(), vk.clusterRoleBinding(), vk.deployment()})
+        if (auto r = kube::applyObject(m_client, obj, m_options.fieldManager); !r)
             return r.error();
     return {};
 }
