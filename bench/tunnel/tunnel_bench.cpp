@@ -75,11 +75,11 @@ bool spillwayTunnel(lab::NetnsLab &lab, const QString &wgBinary, const QString &
     const auto asB = remap ? *ipam::Cidr::parse(QStringLiteral("10.0.0.0/16")) : podB, asA = remap ? *ipam::Cidr::parse(QStringLiteral("10.0.0.0/16")) : podA;
     const QString a = lab.name(tag + QStringLiteral("a")), b = lab.name(tag + QStringLiteral("b"));
     TunnelEnd::Options oa, ob;
-    oa.plan = {a, b, tunnelInterfaceName(a, b), routingTableFor(b), {{podB, asB}}, QStringLiteral("169.254.18.2/30")};
+    oa.plan = {a, b, tunnelInterfaceName(a, b), routingTableFor(b), {{podB, asB}}, QStringLiteral("169.254.18.2/30"), {}};
     oa.wireguard = {kA->privateKey, 0, {{kB->publicKey, QStringLiteral("192.168.%1.2:51840").arg(subnet), {QStringLiteral("0.0.0.0/0")}, 0}}};
     oa.host = HostCommands(gwA);
     oa.wireguardGo = wgBinary;
-    ob.plan = {b, a, tunnelInterfaceName(b, a), routingTableFor(a), {{podA, asA}}, QStringLiteral("169.254.18.1/30")};
+    ob.plan = {b, a, tunnelInterfaceName(b, a), routingTableFor(a), {{podA, asA}}, QStringLiteral("169.254.18.1/30"), {}};
     ob.wireguard = {kB->privateKey, 51840, {{kA->publicKey, {}, {QStringLiteral("0.0.0.0/0")}, 0}}};
     ob.host = HostCommands(gwB);
     ob.wireguardGo = wgBinary;

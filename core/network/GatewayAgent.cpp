@@ -1,5 +1,6 @@
 #include "network/GatewayAgent.h"
 
+#include "apis/ipam/v1alpha1/IP.h"
 #include "apis/networking/v1beta1/Configuration.h"
 #include "apis/networking/v1beta1/GatewayClient.h"
 #include "apis/networking/v1beta1/GatewayServer.h"
@@ -69,7 +70,6 @@ TunnelPlan GatewayAgent::basePlan() const
 void GatewayAgent::start()
 {
     auto watch = [this](kube::ResourceRef resource, kube::Informer::Options o) {
-        o.ns = m_o.ns;
         auto informer = std::make_unique<kube::Informer>(m_client, std::move(resource), o, this);
         auto poke = [this] { schedule(); };
         informer->addHandlers({[poke](const json &) { poke(); }, [poke](const json &, const json &) { poke(); }, [poke](const json &, bool) { poke(); }});
@@ -78,18 +78,22 @@ void GatewayAgent::start()
         return informer;
     };
     kube::Informer::Options own;
+    own.ns = m_o.ns;
     own.fieldSelector = QStringLiteral("metadata.name=") + m_o.name;
     kube::Informer::Options aboutPeer;
+    aboutPeer.ns = m_o.ns;
     aboutPeer.labelSelector = QStringLiteral("%1=%2").arg(QLatin1String(kRemoteClusterIdLabel), m_o.remoteClusterId);
     m_gateway = watch(gatewayResource(), own);
     m_publicKeys = watch(apis::networking::v1beta1::publicKeyResource(), aboutPeer);
     m_configurations = watch(apis::networking::v1beta1::configurationResource(), aboutPeer);
+    // IPs live in any namespace (Liqo makes them beside what they stand for).
+    m_ips = watch(apis::ipam::v1alpha1::ipResource(), {});
 }
 
 void GatewayAgent::stop()
 {
     m_timer.stop();
-    for (auto *informer : {m_gateway.get(), m_publicKeys.get(), m_configurations.get()})
+    for (auto *informer : {m_gateway.get(), m_publicKeys.get(), m_configurations.get(), m_ips.get()})
         if (informer)
             informer->stop();
     if (m_health)
@@ -119,8 +123,8 @@ void GatewayAgent::runScheduled()
 Result<void> GatewayAgent::reconcile()
 {
     ++m_passes;
-    // Until all three are listed an absent object means "not known yet", not "gone".
-    for (auto *informer : {m_gateway.get(), m_publicKeys.get(), m_configurations.get()})
+    // Until all are listed an absent object means "not known yet", not "gone".
+    for (auto *informer : {m_gateway.get(), m_publicKeys.get(), m_configurations.get(), m_ips.get()})
         if (!informer || !informer->hasSynced())
             return {};
     const std::optional<json> gateway = m_gateway->store().get(m_o.ns + QLatin1Char('/') + m_o.name);
@@ -152,6 +156,7 @@ Result<void> GatewayAgent::reconcile()
     in.privateKey = m_privateKey;
     in.configuration = firstIn(*m_configurations).value_or(json());
     in.publicKey = firstIn(*m_publicKeys).value_or(json());
+    in.ips = m_ips->store().list();
     const json endpoint = spec.value("endpoint", json::object());
     in.listenPort = endpoint.value("port", 0) > 0 ? endpoint.value("port", 0) : m_o.listenPort;
     const json addresses = endpoint.value("addresses", json::array());

@@ -19,7 +19,7 @@ namespace spillway::network {
 // What spillway-gateway does: one GatewayServer or GatewayClient made real. It keeps its WireGuard
 // keys in a Secret (made on first start, owned by the gateway object), says where they are in
 // the object's status, and once the peer's PublicKey and the Configuration about the peer are
-// there brings the tunnel up (TunnelEnd), checks it (TunnelHealth) and reports on it
+// there brings the tunnel up (with this cluster's IPs exposed to the peer) (TunnelEnd), checks it (TunnelHealth) and reports on it
 // (ConnectionReporter). Everything is read from informers and reconciled on this thread as one
 // key: any change, or a failure retried with backoff (reset only after a good pass). The tunnel
 // outlives the process, so a restarted gateway finds it running and changes nothing that works;
@@ -77,7 +77,7 @@ private:
     ConnectionReporter m_reporter;
     kube::Backoff m_backoff;
     QTimer m_timer;
-    std::unique_ptr<kube::Informer> m_gateway, m_publicKeys, m_configurations;
+    std::unique_ptr<kube::Informer> m_gateway, m_publicKeys, m_configurations, m_ips;
     std::unique_ptr<TunnelHealth> m_health;
     QString m_healthPeer;
     QByteArray m_appliedFingerprint;    // of the tunnel last brought up by this process

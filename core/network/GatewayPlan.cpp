@@ -4,6 +4,8 @@
 
 #include <QCryptographicHash>
 
+#include <algorithm>
+
 namespace spillway::network {
 
 using nlohmann::json;
@@ -76,6 +78,31 @@ Result<std::vector<Remap>> remapsOf(const json &configuration, const char *type)
 
 } // namespace
 
+std::vector<ExposedAddress> exposedAddresses(const std::vector<json> &ips, const json &configuration)
+{
+    std::vector<ipam::Cidr> external;
+    for (const json &c : listAt(configuration, {"spec", "local", "cidr", "external"}))
+        if (c.is_string())
+            if (auto cidr = ipam::Cidr::parse(QString::fromStdString(c.get<std::string>())))
+                external.push_back(*cidr);
+    std::vector<ExposedAddress> out;
+    for (const json &ip : ips) {
+        if (!ip.is_object() || ip.value("metadata", json::object()).contains("deletionTimestamp"))
+            continue;
+        const json spec = ip.value("spec", json::object()), status = ip.value("status", json::object());
+        const auto real = ipam::parseAddress(QString::fromStdString(spec.value("ip", "")));
+        const auto as = ipam::parseAddress(QString::fromStdString(status.value("ip", "")));
+        if (!real || !as || std::none_of(external.begin(), external.end(), [&](const ipam::Cidr &c) { return c.contains(*as); }))
+            continue;
+        const json masquerade = spec.value("masquerade", json());
+        out.push_back({ipam::formatAddress(*as), ipam::formatAddress(*real), masquerade.is_boolean() && masquerade.get<bool>()});
+    }
+    std::sort(out.begin(), out.end(), [](const ExposedAddress &a, const ExposedAddress &b) {
+        return *ipam::parseAddress(a.external) < *ipam::parseAddress(b.external);
+    });
+    return out;
+}
+
 Result<GatewayTunnel> planGatewayTunnel(const GatewayInputs &in)
 {
     if (!in.configuration.is_object())
@@ -104,6 +131,7 @@ Result<GatewayTunnel> planGatewayTunnel(const GatewayInputs &in)
             out.plan.networks.push_back(r);
         }
     }
+    out.plan.exposed = exposedAddresses(in.ips, in.configuration);
     if (out.plan.networks.empty())
         return waiting(QStringLiteral("the Configuration about cluster %1 has no remote pod CIDR").arg(in.remoteClusterId));
     const bool server = in.mode == GatewayMode::Server;

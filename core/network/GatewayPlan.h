@@ -45,6 +45,9 @@ struct GatewayInputs {
     nlohmann::json publicKey;           // networking.liqo.io PublicKey of the peer's gateway
     int listenPort = kDefaultGatewayPort;   // server
     QString endpoint;                   // client: "ip:port"
+    // ipam.liqo.io IPs of this cluster: those whose status.ip lies in this cluster's external CIDR
+    // (spec.local of the Configuration) are exposed to the peer; the rest concern no tunnel.
+    std::vector<nlohmann::json> ips;
 };
 struct GatewayTunnel {
     QString waitingFor;                 // non-empty: no tunnel yet, for this reason
@@ -53,5 +56,9 @@ struct GatewayTunnel {
     QString peerTunnelAddress;          // where the health pings go
 };
 Result<GatewayTunnel> planGatewayTunnel(const GatewayInputs &in);
+// The addresses of `ips` a peer reaches through this cluster's external CIDRs. An IP still
+// without an address, being deleted, or with an address that is not IPv4 is left out: it is
+// exposed once the IPAM (or its author) has put it right.
+std::vector<ExposedAddress> exposedAddresses(const std::vector<nlohmann::json> &ips, const nlohmann::json &configuration);
 
 } // namespace spillway::network

@@ -49,11 +49,13 @@ bool anyRemapped(const TunnelPlan &p)
 
 QString nftRuleset(const TunnelPlan &p)
 {
-    // Without a remapped network there is nothing to translate, and no NAT chain at all: a NAT
-    // hook switches connection tracking on for every packet (most of the tunnel's overhead).
-    if (!anyRemapped(p))
+    // Without a remapped network or an exposed address there is nothing to translate, and no NAT
+    // chain at all: a NAT hook switches connection tracking on for every packet (most of the
+    // tunnel's overhead).
+    if (!anyRemapped(p) && p.exposed.empty())
         return nftDeleteTable(p);
     const QString table = nftTableName(p.peerClusterId), tun = p.interfaceName, mark = QString::number(p.routingTable);
+    const bool masquerading = std::any_of(p.exposed.begin(), p.exposed.end(), [](const ExposedAddress &e) { return e.masquerade; });
     QString out = QStringLiteral("table ip %1 {}\ndelete table ip %1\ntable ip %1 {\n").arg(table);
     // Every packet for a remapped peer network (as this cluster addresses it) is marked before
     // NAT, so the routing rule sends it — and only it — into the tunnel, although the peer's real
@@ -62,11 +64,21 @@ QString nftRuleset(const TunnelPlan &p)
     for (const Remap &r : p.networks)
         if (remapped(r))
             out += QStringLiteral("    iifname != \"%1\" ip daddr %2 meta mark set %3\n").arg(tun, r.as.toString(), mark);
+    // A masqueraded reply is addressed to this gateway until conntrack restores the peer's real
+    // address, which may be this cluster's own too: the connection's mark steers it back instead.
+    if (masquerading)
+        out += QStringLiteral("    iifname \"%1\" ct state new ct mark set %2\n    iifname != \"%1\" ct direction reply ct mark %2 meta mark set %2\n").arg(tun, mark);
     out += QStringLiteral("  }\n  chain outgoing {\n    type nat hook prerouting priority dstnat; policy accept;\n");
     for (const Remap &r : p.networks)
         if (remapped(r))
             out += QStringLiteral("    iifname != \"%1\" ip daddr %2 dnat ip prefix to ip daddr map { %2 : %3 }\n").arg(tun, r.as.toString(), r.real.toString());
+    for (const ExposedAddress &e : p.exposed)
+        out += QStringLiteral("    iifname \"%1\" ip daddr %2 dnat ip to %3\n").arg(tun, e.external, e.real);
     out += QStringLiteral("  }\n  chain incoming {\n    type nat hook postrouting priority srcnat; policy accept;\n");
+    // First: a connection takes the first source translation that matches.
+    for (const ExposedAddress &e : p.exposed)
+        if (e.masquerade)
+            out += QStringLiteral("    iifname \"%1\" ct original ip daddr %2 masquerade\n").arg(tun, e.external);
     for (const Remap &r : p.networks)
         if (remapped(r))
             out += QStringLiteral("    iifname \"%1\" ip saddr %2 snat ip prefix to ip saddr map { %2 : %3 }\n").arg(tun, r.real.toString(), r.as.toString());
@@ -88,7 +100,7 @@ std::vector<QStringList> routeCommands(const TunnelPlan &p)
         out.push_back(remapped(r) ? QStringList{QStringLiteral("route"), QStringLiteral("replace"), r.real.toString(), QStringLiteral("dev"), p.interfaceName,
                                                 QStringLiteral("table"), table}
                                   : QStringList{QStringLiteral("route"), QStringLiteral("replace"), r.real.toString(), QStringLiteral("dev"), p.interfaceName});
-    if (anyRemapped(p))
+    if (anyRemapped(p) || std::any_of(p.exposed.begin(), p.exposed.end(), [](const ExposedAddress &e) { return e.masquerade; }))
         out.push_back({QStringLiteral("rule"), QStringLiteral("add"), QStringLiteral("fwmark"), table, QStringLiteral("lookup"), table,
                        QStringLiteral("priority"), QString::number(kRulePriority)});
     return out;

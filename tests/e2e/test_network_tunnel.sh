@@ -3,8 +3,9 @@
 # runs a gateway server for milan and a client for rome (supervised by their controller managers,
 # each cluster's gateways in a network namespace of its own, joined by a "WAN" link); "pods" are
 # network namespaces routed through their cluster's gateway. Ping and TCP cross both ways over
-# the remapped addresses; the Connections and the metrics say Connected with a latency; a cut
-# link turns them to Error and back; a SIGKILLed gateway is back at once; disconnect leaves no
+# the remapped addresses; milan's IPs (ipam.liqo.io) are reached through its external CIDR, one
+# masqueraded; the Connections and the metrics say Connected with a latency; a link cut for 30 s
+# turns them to Error and back; a SIGKILLed gateway is back at once; disconnect leaves no
 # interface, rule, route or nftables table.
 . "$SPILLWAY_SOURCE_DIR/tests/testbed/tests/assert.sh"
 . "$TB/lib.sh"
@@ -73,18 +74,44 @@ assert_eq "10.245.0.0/16" "$(kcc -n liqo-tenant-milan get configuration milan -o
 eventually 10 "rome's pod pings a pod in milan's second pod CIDR (10.245.3.30)" ip netns exec "$pod_r" ping -c 1 -W 1 10.245.3.30
 eventually 10 "and that pod pings rome's pod back" ip netns exec "$pod_m2" ping -c 1 -W 1 "$rome_pod"
 # TCP: milan's pod answers with the address it saw the connection come from.
-ip netns exec "$pod_m" timeout 20 python3 -c '
+seen_by_milan_pod() { # address rome's pod connects to
+  ip netns exec "$pod_m" timeout 20 python3 -c '
 import socket
 s = socket.socket(); s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1); s.bind(("0.0.0.0", 8080)); s.listen(1)
 c, a = s.accept(); c.sendall(("seen from " + a[0] + "\n").encode()); c.close()' &
-listener=$!
-answer=""
-for _ in $(seq 1 20); do
-  answer=$(ip netns exec "$pod_r" timeout 3 bash -c "exec 3<>/dev/tcp/$milan_pod/8080; cat <&3" 2>/dev/null) && [ -n "$answer" ] && break
-  sleep 0.25
+  local listener=$! answer=""
+  for _ in $(seq 1 20); do
+    answer=$(ip netns exec "$pod_r" timeout 3 bash -c "exec 3<>/dev/tcp/$1/8080; cat <&3" 2>/dev/null) && [ -n "$answer" ] && break
+    sleep 0.25
+  done
+  kill "$listener" 2>/dev/null; wait "$listener" 2>/dev/null
+  echo "$answer"
+}
+assert_eq "seen from $rome_pod" "$(seen_by_milan_pod "$milan_pod")" "TCP from rome's pod to milan's: milan sees rome's pod by its remapped address"
+
+# --- IPs of milan's, reached by rome through milan's external CIDR ---------------------------
+for n in exposed masqueraded; do
+  masq=false; [ "$n" = masqueraded ] && masq=true
+  kcp apply -f - >/dev/null <<EOF || fail "apply IP $n"
+apiVersion: ipam.liqo.io/v1alpha1
+kind: IP
+metadata: {name: $n, namespace: default}
+spec: {ip: 10.244.2.20, masquerade: $masq}
+EOF
 done
-wait "$listener" 2>/dev/null
-assert_eq "seen from $rome_pod" "$answer" "TCP from rome's pod to milan's: milan sees rome's pod by its remapped address"
+eventually 20 "milan's IPAM gives both IPs an address of its external CIDR" bash -c "[ -n \"\$('$KUBECTL' --kubeconfig '$KP' -n default get ip masqueraded -o jsonpath='{.status.ip}')\" ] && [ -n \"\$('$KUBECTL' --kubeconfig '$KP' -n default get ip exposed -o jsonpath='{.status.ip}')\" ]"
+ext_real=$(kcc -n liqo-tenant-milan get configuration milan -o jsonpath='{.spec.remote.cidr.external[0]}')
+ext_as=$(kcc -n liqo-tenant-milan get configuration milan -o jsonpath='{.status.remote.cidr.external[0]}')
+as_rome() { # milan's external address -> the address rome reaches it by (host bits kept)
+  python3 -c 'import ipaddress,sys; a,r,s=sys.argv[1:]; r=ipaddress.ip_network(r); s=ipaddress.ip_network(s); print(ipaddress.ip_address(int(s.network_address) + int(ipaddress.ip_address(a)) - int(r.network_address)))' "$1" "$ext_real" "$ext_as"
+}
+exposed=$(as_rome "$(kcp -n default get ip exposed -o jsonpath='{.status.ip}')")
+masqueraded=$(as_rome "$(kcp -n default get ip masqueraded -o jsonpath='{.status.ip}')")
+eventually 10 "rome's pod pings milan's IP 'exposed' (10.244.2.20) at $exposed, in milan's external CIDR as rome sees it ($ext_as)" ip netns exec "$pod_r" ping -c 1 -W 1 "$exposed"
+assert_eq "seen from $rome_pod" "$(seen_by_milan_pod "$exposed")" "TCP to it reaches milan's pod, which sees rome's pod"
+assert_eq "seen from 10.244.2.1" "$(seen_by_milan_pod "$masqueraded")" "TCP to the masqueraded IP reaches it from milan's gateway address, and the reply finds its way back"
+kcp -n default delete ip exposed --wait=true >/dev/null
+eventually 10 "a deleted IP is no longer exposed" bash -c "! ip netns exec '$pod_r' ping -c 1 -W 1 '$exposed'"
 
 # --- metrics ---------------------------------------------------------------------------------
 gwdir=$(ls -d "$work"/milan/spillway-gateway-server-* | head -n 1)
@@ -96,7 +123,7 @@ rx=$(echo "$metrics" | awk '/^spillway_gateway_rx_bytes_total\{remote_cluster_id
 tx=$(echo "$metrics" | awk '/^spillway_gateway_tx_bytes_total\{remote_cluster_id="rome"\}/ { print $2 }')
 awk -v r="${rx:-0}" -v t="${tx:-0}" 'BEGIN { exit !(r > 0 && t > 0) }' && pass "and the device's traffic counters (rx $rx, tx $tx bytes)" || fail "no traffic counters: rx '$rx' tx '$tx'"
 
-# --- a cut link: Error within 5 s, Connected again within 10 s of the heal --------------------
+# --- a link cut for 30 s: Error within 5 s, Connected again within 10 s of the heal ----------
 seconds_until() { # limit cmd... : prints the seconds it took, fails past the limit
   local start end; start=$(date +%s.%N)
   while ! "${@:2}" >/dev/null 2>&1; do
@@ -107,8 +134,11 @@ seconds_until() { # limit cmd... : prints the seconds it took, fails past the li
   end=$(date +%s.%N); awk -v a="$start" -v b="$end" 'BEGIN { printf "%.1f", b - a }'
 }
 state_is() { [ "$("$KUBECTL" --kubeconfig "$KC" -n liqo-tenant-milan get connection milan -o jsonpath='{.status.value}')" = "$1" ]; }
-ip -n "$ns_r" link set wr$$ down
+ip -n "$ns_r" link set wr$$ down; cut_at=$(date +%s)
 t=$(seconds_until 5 state_is Error) && pass "link cut: rome's Connection is Error after ${t}s" || fail "link cut: not Error within 5 s ($t)"
+# The cut lasts 30 s, long enough for WireGuard's handshake retries to back off.
+sleep $((cut_at + 30 - $(date +%s)))
+assert_eq Error "$(kcc -n liqo-tenant-milan get connection milan -o jsonpath='{.status.value}')" "still Error after 30 s of cut link"
 ip -n "$ns_r" link set wr$$ up
 t=$(seconds_until 10 state_is Connected) && pass "link healed: Connected again after ${t}s, no restart" || fail "link healed: not Connected within 10 s ($t)"
 

@@ -75,13 +75,13 @@ private slots:
         // Each cluster reaches the other's pods (10.244.0.0/16, like its own) as 10.0.0.0/16.
         TunnelEnd::Options a;
         a.plan = {rome, milan, tunnelInterfaceName(rome, milan), routingTableFor(milan), {{cidr("10.244.0.0/16"), cidr("10.0.0.0/16")}},
-                  QStringLiteral("169.254.18.2/30")};
+                  QStringLiteral("169.254.18.2/30"), {}};
         a.wireguard.privateKey = keyA->privateKey;
         a.wireguard.peers = {{keyB->publicKey, QStringLiteral("192.168.250.2:51840"), {QStringLiteral("0.0.0.0/0")}, 0}};
         a.host = HostCommands(gwA);
         TunnelEnd::Options b;
         b.plan = {milan, rome, tunnelInterfaceName(milan, rome), routingTableFor(rome), {{cidr("10.244.0.0/16"), cidr("10.0.0.0/16")}},
-                  QStringLiteral("169.254.18.1/30")};
+                  QStringLiteral("169.254.18.1/30"), {}};
         b.wireguard.privateKey = keyB->privateKey;
         b.wireguard.listenPort = 51840;
         b.wireguard.peers = {{keyA->publicKey, {}, {QStringLiteral("0.0.0.0/0")}, 0}};

@@ -165,6 +165,48 @@ private slots:
         QVERIFY(!t && t.error().message.contains(QStringLiteral("10.244.0.0/16 as 10.1.0.0/24")));
     }
 
+    void ipsAreExposedThroughTheExternalCidr()
+    {
+        const nlohmann::json configuration = {{"spec", {{"local", {{"cidr", {{"pod", {"10.244.0.0/16"}}, {"external", {"10.70.0.0/16"}}}}}}}}};
+        auto ip = [](const char *name, const char *real, const char *as, nlohmann::json masquerade = nullptr) {
+            nlohmann::json o = {{"metadata", {{"name", name}}}, {"spec", {{"ip", real}}}, {"status", {{"ip", as}}}};
+            if (!masquerade.is_null())
+                o["spec"]["masquerade"] = masquerade;
+            return o;
+        };
+        nlohmann::json deleting = ip("going", "192.168.7.12", "10.70.0.9");
+        deleting["metadata"]["deletionTimestamp"] = "2026-11-30T00:00:00Z";
+        const std::vector<nlohmann::json> ips = {
+            ip("node", "192.168.7.10", "10.70.0.3", true), ip("api", "192.168.7.11", "10.70.0.2"),
+            ip("elsewhere", "192.168.7.13", "10.99.0.2"),   // another Network's address: not this tunnel's
+            ip("pending", "192.168.7.14", ""), ip("bad", "not-an-address", "10.70.0.4"), deleting};
+        const auto exposed = exposedAddresses(ips, configuration);
+        QCOMPARE(exposed.size(), size_t(2));
+        QCOMPARE(exposed[0].external + QLatin1Char(' ') + exposed[0].real, QStringLiteral("10.70.0.2 192.168.7.11"));   // sorted
+        QVERIFY(!exposed[0].masquerade && exposed[1].masquerade);
+
+        TunnelPlan p;
+        p.peerClusterId = QStringLiteral("milan");
+        p.interfaceName = tunnelInterfaceName(QStringLiteral("rome"), p.peerClusterId);
+        p.routingTable = routingTableFor(p.peerClusterId);
+        p.networks = {{*ipam::Cidr::parse(QStringLiteral("172.20.0.0/16")), *ipam::Cidr::parse(QStringLiteral("172.20.0.0/16"))}};
+        p.exposed = exposed;
+        // Nothing remapped, yet a table: what comes out of the tunnel for 10.70.0.2 goes to the host.
+        const QString rules = nftRuleset(p), tun = p.interfaceName, mark = QString::number(p.routingTable);
+        QVERIFY(rules.contains(QStringLiteral("iifname \"%1\" ip daddr 10.70.0.2 dnat ip to 192.168.7.11\n").arg(tun)));
+        QVERIFY(rules.contains(QStringLiteral("iifname \"%1\" ip daddr 10.70.0.3 dnat ip to 192.168.7.10\n").arg(tun)));
+        // Masqueraded: the source becomes the gateway's, and the replies are steered back by the connection's mark.
+        QVERIFY(rules.contains(QStringLiteral("iifname \"%1\" ct original ip daddr 10.70.0.3 masquerade\n").arg(tun)));
+        QVERIFY(!rules.contains(QStringLiteral("ct original ip daddr 10.70.0.2")));
+        QVERIFY(rules.contains(QStringLiteral("iifname != \"%1\" ct direction reply ct mark %2 meta mark set %2").arg(tun, mark)));
+        QCOMPARE(routeCommands(p).back().join(QLatin1Char(' ')), QStringLiteral("rule add fwmark %1 lookup %1 priority 1000").arg(mark));
+        p.exposed[1].masquerade = false;
+        QVERIFY(!nftRuleset(p).contains(QStringLiteral("ct mark")));
+        QCOMPARE(routeCommands(p).size(), size_t(1));
+        p.exposed.clear();
+        QCOMPARE(nftRuleset(p), nftDeleteTable(p));
+    }
+
     void histogramsRenderCumulativeBuckets()
     {
         observe::Metrics m;
