@@ -49,5 +49,6 @@ int generate(const QStringList &args);
 int offload(const QStringList &args);
 int unoffload(const QStringList &args);
 int network(const QStringList &args);
+int test(const QStringList &args);
 
 } // namespace spillctl

@@ -28,6 +28,7 @@ void printUsage(FILE *out)
                "  network init | reset    exchange (or remove) two clusters' network configuration\n"
                "  network connect | disconnect\n"
                "                          set up (or take down) the WireGuard tunnel between two clusters\n"
+               "  test network            check that two connected clusters' pods reach each other both ways\n"
                "  version                 client, Kubernetes and installed Spillway versions\n"
                "  help                    show this help\n",
                out);
@@ -60,6 +61,8 @@ int dispatch(const QCoreApplication &app)
         return spillctl::unpeer(args);
     if (command == QLatin1String("network"))
         return spillctl::network(args);
+    if (command == QLatin1String("test"))
+        return spillctl::test(args);
     if (command == QLatin1String("offload"))
         return spillctl::offload(args);
     if (command == QLatin1String("unoffload"))

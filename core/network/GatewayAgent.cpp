@@ -135,6 +135,8 @@ Result<void> GatewayAgent::reconcile()
         return tearDown(&*gateway);
     if (auto r = kube::addFinalizer(*m_client, gatewayResource(), *gateway, kGatewayTunnelFinalizer); !r)
         return r;
+    if (auto r = annotateNetns(meta); !r)
+        return r;
 
     const json spec = gateway->value("spec", json::object());
     QString secretName = QString::fromStdString(spec.value("secretRef", json::object()).value("name", ""));
@@ -189,6 +191,19 @@ Result<void> GatewayAgent::reconcile()
     if (auto r = ensureHealth(*tunnel); !r)
         return r;
     return reportStatus(*gateway, secretName, &*tunnel);
+}
+
+Result<void> GatewayAgent::annotateNetns(const json &meta)
+{
+    const json annotations = meta.value("annotations", json::object());
+    const std::string want = m_o.netns.toStdString();
+    if (m_o.netns.isEmpty() || (annotations.is_object() && annotations.value(kGatewayNetnsAnnotation, "") == want))
+        return {};
+    const json patch = {{"metadata", {{"annotations", {{kGatewayNetnsAnnotation, want}}}}}};
+    kube::PatchOptions po;
+    po.fieldManager = m_o.fieldManager;
+    auto r = m_client->patch(gatewayResource(), m_o.ns, m_o.name, kube::PatchType::Merge, QByteArray::fromStdString(patch.dump()), po);
+    return r ? Result<void>() : Result<void>(r.error());
 }
 
 Result<void> GatewayAgent::tearDown(const json *gateway)

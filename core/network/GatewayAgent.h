@@ -64,6 +64,7 @@ private:
     void schedule(qint64 delayMs = 0);
     void runScheduled();
     Result<void> tearDown(const nlohmann::json *gateway);
+    Result<void> annotateNetns(const nlohmann::json &meta);
     Result<QByteArray> ensureKeys(const nlohmann::json &gateway, const QString &secretName);
     Result<void> reportStatus(const nlohmann::json &gateway, const QString &secretName, const GatewayTunnel *tunnel);
     Result<void> ensureHealth(const GatewayTunnel &tunnel);

@@ -19,6 +19,9 @@ inline constexpr const char *kGatewayNameLabel = "networking.liqo.io/gateway-nam
 inline constexpr const char *kRemoteClusterIdLabel = "liqo.io/remote-cluster-id";
 // Held by the gateway on its GatewayServer/GatewayClient until it has taken its tunnel down.
 inline constexpr const char *kGatewayTunnelFinalizer = "networking.spillway.dev/tunnel";
+// Written by a gateway whose tunnel lives in a named network namespace of its machine (the local
+// runtime), so that tools on that machine (spillctl test network) find where to attach.
+inline constexpr const char *kGatewayNetnsAnnotation = "networking.spillway.dev/netns";
 
 QString gatewayModeName(GatewayMode mode);   // "server" / "client"
 // The Secret holding a gateway's WireGuard key pair when its spec names none.

@@ -4,6 +4,8 @@
 
 #include <QHostAddress>
 
+#include <functional>
+
 namespace spillway::network {
 
 // A UDP socket bound to address:port inside network namespace `netns` (/var/run/netns/<name>;
@@ -11,5 +13,12 @@ namespace spillway::network {
 // process can probe a tunnel that lives in another namespace (the testbed's gateways) while it
 // talks to the apiserver from its own. Returns the descriptor, non-blocking, close-on-exec.
 Result<int> boundUdpSocket(const QString &netns, const QHostAddress &address, quint16 port);
+// A TCP socket inside `netns`: listening on address:port, or not yet connected (connect it from
+// any thread: a socket keeps its namespace). Non-blocking, close-on-exec.
+Result<int> tcpListener(const QString &netns, const QHostAddress &address, quint16 port);
+Result<int> tcpSocket(const QString &netns);
+
+// Runs `make` on a short-lived thread inside `netns` (empty: right here) and returns what it made.
+Result<int> makeInNetns(const QString &netns, const std::function<Result<int>()> &make);
 
 } // namespace spillway::network

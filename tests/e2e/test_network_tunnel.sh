@@ -89,6 +89,21 @@ c, a = s.accept(); c.sendall(("seen from " + a[0] + "\n").encode()); c.close()' 
 }
 assert_eq "seen from $rome_pod" "$(seen_by_milan_pod "$milan_pod")" "TCP from rome's pod to milan's: milan sees rome's pod by its remapped address"
 
+# --- spillctl test network: its own test pods, both ways, then gone ---------------------------
+out=$("$CTL" test network --kubeconfig "$KC" --remote-kubeconfig "$KP" 2>&1) && pass "spillctl test network" || fail "test network: $out"
+echo "$out" | sed 's/^/# /'
+t_m=$(echo "$as_r" | awk -F'[./]' '{print $1"."$2".255.254"}'); t_r=$(echo "$as_m" | awk -F'[./]' '{print $1"."$2".255.254"}')
+echo "$out" | grep -Eq "^rome +milan +$t_m +ok [0-9.]+ ms +ok +$t_r\$" && pass "rome's test pod reaches milan's at $t_m (ICMP, TCP), seen as $t_r" || fail "no rome → milan row: $out"
+echo "$out" | grep -Eq "^milan +rome +$t_r +ok [0-9.]+ ms +ok +$t_m\$" && pass "and milan's reaches rome's at $t_r, seen as $t_m" || fail "no milan → rome row: $out"
+assert_eq "" "$(ip netns list | grep "^spwtest-")" "its test pods' namespaces are gone"
+assert_eq "" "$(ip -n "$ns_r" -o link | grep ': spt'; ip -n "$ns_m" -o link | grep ': spt')" "and their links in the gateway namespaces"
+ip netns exec "$ns_m" sysctl -qw net.ipv4.ip_forward=0
+rc=0; out=$("$CTL" test network --kubeconfig "$KC" --remote-kubeconfig "$KP" 2>&1) || rc=$?
+ip netns exec "$ns_m" sysctl -qw net.ipv4.ip_forward=1
+assert_contains "$rc $out" "1 error: IP forwarding is off in network namespace $ns_m" "a gateway namespace that does not forward is named, with the fix"
+rc=0; out=$("$CTL" test network --kubeconfig "$KC" --remote-kubeconfig "$KP" --netns no-such-ns-$$ 2>&1) || rc=$?
+assert_contains "$rc $out" "no-such-ns-$$" "a namespace that does not exist is named"
+
 # --- IPs of milan's, reached by rome through milan's external CIDR ---------------------------
 for n in exposed masqueraded; do
   masq=false; [ "$n" = masqueraded ] && masq=true
@@ -136,8 +151,12 @@ seconds_until() { # limit cmd... : prints the seconds it took, fails past the li
 state_is() { [ "$("$KUBECTL" --kubeconfig "$KC" -n liqo-tenant-milan get connection milan -o jsonpath='{.status.value}')" = "$1" ]; }
 ip -n "$ns_r" link set wr$$ down; cut_at=$(date +%s)
 t=$(seconds_until 5 state_is Error) && pass "link cut: rome's Connection is Error after ${t}s" || fail "link cut: not Error within 5 s ($t)"
+rc=0; out=$("$CTL" test network --kubeconfig "$KC" --remote-kubeconfig "$KP" 2>&1) || rc=$?
+echo "$out" | sed 's/^/# /'
+assert_eq 1 "$rc" "test network fails while the link is cut"
+echo "$out" | grep -Eq "^rome +milan +$t_m +no answer" && pass "and says which way got no answer" || fail "no failed row: $out"
 # The cut lasts 30 s, long enough for WireGuard's handshake retries to back off.
-sleep $((cut_at + 30 - $(date +%s)))
+left=$((cut_at + 30 - $(date +%s))); [ "$left" -gt 0 ] && sleep "$left"
 assert_eq Error "$(kcc -n liqo-tenant-milan get connection milan -o jsonpath='{.status.value}')" "still Error after 30 s of cut link"
 ip -n "$ns_r" link set wr$$ up
 t=$(seconds_until 10 state_is Connected) && pass "link healed: Connected again after ${t}s, no restart" || fail "link healed: not Connected within 10 s ($t)"
