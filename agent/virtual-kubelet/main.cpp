@@ -1,5 +1,6 @@
 // spillway-virtual-kubelet — one virtual node: the provider's granted capacity as a Node here.
 // This main only wires core's pieces together.
+#include "apis/networking/v1beta1/Configuration.h"
 #include "common/Version.h"
 #include "kube/Informer.h"
 #include "kube/Kubeconfig.h"
@@ -7,6 +8,7 @@
 #include "observe/Log.h"
 #include "observe/TerminationSignal.h"
 #include "peering/LocalCluster.h"
+#include "peering/PeeringNames.h"
 #include "virtualkubelet/EventReflector.h"
 #include "virtualkubelet/KubeletServer.h"
 #include "virtualkubelet/KubeletServing.h"
@@ -144,7 +146,19 @@ int main(int argc, char **argv)
     to.destinationClusterId = providerId;
     virtualkubelet::ServiceAccountTokens tokens(&consumer, &reflectionClient, to);
     ro.tokens = &tokens;
+    virtualkubelet::PodAddressMap addresses;
+    ro.addresses = &addresses;
     virtualkubelet::PodReflector pods(&consumer, &reflectionClient, &mappings, ro);
+    // This cluster's Configuration about the provider says how it reaches the provider's pods.
+    kube::Informer::Options co;
+    co.ns = peering::tenantNamespace(providerId);
+    co.fieldSelector = QStringLiteral("metadata.name=") + providerId;
+    kube::Informer configurations(&consumer, apis::networking::v1beta1::configurationResource(), co);
+    auto remapped = [&addresses, &pods](const json &configuration) {
+        if (addresses.setConfiguration(configuration))
+            pods.resync();
+    };
+    configurations.addHandlers({remapped, [remapped](const json &, const json &now) { remapped(now); }, [remapped](const json &, bool) { remapped(json()); }});
 
     // kubectl logs: the endpoint the Node advertises. Without the client CA it stays closed (and
     // the node advertises no port) rather than serving anyone who asks.
@@ -168,6 +182,7 @@ int main(int argc, char **argv)
         return fail(started.error().toString());
     mappings.start();
     tokens.start();
+    configurations.start();
     pods.start();
     virtualkubelet::ObjectReflector::Options oo;
     oo.localClusterId = self->clusterId;
@@ -184,7 +199,8 @@ int main(int argc, char **argv)
     observe::log("info", QStringLiteral("virtual-kubelet"), QStringLiteral("serving"),
                  {{"node", o.nodeName}, {"virtualNode", vn}, {"kubeletEndpoint", QStringLiteral("%1:%2").arg(nodeAddress).arg(o.kubeletPort)}});
 
-    auto shutdown = [&pods, &objects, &events, &mappings] {
+    auto shutdown = [&pods, &objects, &events, &mappings, &configurations] {
+        configurations.stop();
         mappings.stop();
         events.stop();
         objects.stop();

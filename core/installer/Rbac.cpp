@@ -67,6 +67,8 @@ json virtualKubeletClusterRules()
         rule(json::array({"offloading.liqo.io"}), json::array({"virtualnodes", "namespacemaps"}), kRead),
         rule(json::array({"offloading.liqo.io"}), json::array({"virtualnodes/status", "namespacemaps/status"}), json::array({"get", "update", "patch"})),
         rule(json::array({"authentication.liqo.io"}), json::array({"identities"}), kRead),
+        // how this cluster reaches the provider's pods, for the pod IPs it writes
+        rule(json::array({"networking.liqo.io"}), json::array({"configurations"}), kRead),
     });
 }
 

@@ -40,6 +40,13 @@ void PodReflector::start()
     m_remoteQueue.start([this](const QString &key) { return reconcile(key); });
 }
 
+void PodReflector::resync()
+{
+    if (m_localPods)
+        for (const json &pod : m_localPods->store().list())
+            m_queue.add(kube::Store::keyOf(pod));
+}
+
 void PodReflector::stop()
 {
     if (m_localPods)
@@ -174,6 +181,8 @@ Result<void> PodReflector::reconcile(const QString &key)
         return {};   // the remote pod's watch brings us back
     } else {
         status = localPodStatus(*remotePod);
+        if (m_options.addresses)
+            status = m_options.addresses->translateStatus(std::move(status));
     }
     if (sameStatus((*local).value("status", json::object()), status))
         return {};

@@ -7,6 +7,7 @@
 #include "kube/RateLimiter.h"
 #include "kube/WorkQueue.h"
 #include "virtualkubelet/NamespaceMappings.h"
+#include "virtualkubelet/PodAddressMap.h"
 #include "virtualkubelet/ReflectionQueue.h"
 #include "virtualkubelet/ServiceAccountTokens.h"
 
@@ -39,6 +40,7 @@ public:
         int workers = 4;
         QString fieldManager = QStringLiteral("reflection.spillway.dev");
         ServiceAccountTokens *tokens = nullptr;   // none: offloaded pods get no consumer API token
+        const PodAddressMap *addresses = nullptr; // none: pod IPs are written as the provider has them
     };
     PodReflector(kube::KubeClient *consumer, kube::KubeClient *provider, NamespaceMappings *mappings, Options options, QObject *parent = nullptr);
     ~PodReflector() override;
@@ -46,6 +48,8 @@ public:
     void start();
     void stop();
     Result<void> reconcile(const QString &key);
+    // Looks at every pod bound to this node again (e.g. the pod address mapping changed).
+    void resync();
     // A pod bound to this virtual node, from the watch's cache ("ns/name"); safe from any thread.
     std::optional<nlohmann::json> localPod(const QString &key) const;
 

@@ -5,7 +5,8 @@
 # network namespaces routed through their cluster's gateway. Ping and TCP cross both ways over
 # the remapped addresses; milan's IPs (ipam.liqo.io) are reached through its external CIDR, one
 # masqueraded; the Connections and the metrics say Connected with a latency; a link cut for 30 s
-# turns them to Error and back; a SIGKILLed gateway is back at once; disconnect leaves no
+# turns them to Error and back; a SIGKILLed gateway is back at once; an offloaded pod's IP is
+# written as the consumer reaches it; disconnect leaves no
 # interface, rule, route or nftables table.
 . "$SPILLWAY_SOURCE_DIR/tests/testbed/tests/assert.sh"
 . "$TB/lib.sh"
@@ -193,6 +194,18 @@ assert_contains "$out" "network: rome dials milan at 203.0.113.2:51840, Connecte
 eventually 10 "rome's pod reaches milan's pod again" ip netns exec "$pod_r" ping -c 1 -W 1 "$milan_pod"
 eventually 30 "rome's ForeignCluster milan reports the network module: connection Established" bash -c "[ \"\$('$KUBECTL' --kubeconfig '$KC' get foreigncluster milan -o jsonpath='{.status.modules.networking.enabled} {.status.modules.networking.conditions[?(@.type==\"NetworkConnectionStatus\")].status} {.status.modules.networking.conditions[?(@.type==\"NetworkGatewayClientStatus\")].status}')\" = 'true Established Ready' ]"
 eventually 60 "and the virtual node is Ready" bash -c "[ \"\$('$KUBECTL' --kubeconfig '$KC' get node liqo-milan -o jsonpath='{.status.conditions[?(@.type==\"Ready\")].status}')\" = True ]"
+# --- an offloaded pod's IP is written as rome reaches it, and rome's Services use it ----------
+kcc create namespace apps >/dev/null
+out=$("$CTL" offload namespace apps --kubeconfig "$KC" --pod-offloading-strategy Remote --timeout 60 2>&1) || fail "offload: $out"
+kcc -n apps run web --image registry.example/web --labels app=web >/dev/null
+kcc -n apps create service clusterip web --tcp 80:80 >/dev/null
+eventually 60 "the offloaded pod runs in milan" bash -c "[ \"\$('$KUBECTL' --kubeconfig '$KP' -n apps-rome get pod web -o jsonpath='{.status.phase}')\" = Running ]"
+remote_ip=$(kcp -n apps-rome get pod web -o jsonpath='{.status.podIP}')
+want=$(echo "$as_r" | awk -F'[./]' -v ip="$remote_ip" '{ split(ip, h, "."); print $1"."$2"."h[3]"."h[4] }')
+eventually 30 "rome writes its IP ($remote_ip in milan) as rome reaches it: $want" bash -c "[ \"\$('$KUBECTL' --kubeconfig '$KC' -n apps get pod web -o jsonpath='{.status.podIP} {.status.podIPs[0].ip}')\" = '$want $want' ]"
+eventually 30 "and rome's Service web has that address as its endpoint" bash -c "'$KUBECTL' --kubeconfig '$KC' -n apps get endpointslices -l kubernetes.io/service-name=web -o jsonpath='{.items[*].endpoints[*].addresses[*]}' | grep -qw '$want'"
+out=$("$CTL" unoffload namespace apps --kubeconfig "$KC" --timeout 60 2>&1) || fail "unoffload: $out"
+kcc delete namespace apps --wait=false >/dev/null
 out=$("$CTL" unpeer --kubeconfig "$KC" --remote-kubeconfig "$KP" --timeout 90 2>&1) && pass "spillctl unpeer" || fail "unpeer: $out"
 no_tunnel_left "unpeer"
 eventually 60 "unpeer: no tenant namespace left on either side" bash -c "! '$KUBECTL' --kubeconfig '$KC' get ns liqo-tenant-milan && ! '$KUBECTL' --kubeconfig '$KP' get ns liqo-tenant-rome"

@@ -4,6 +4,7 @@
 #include "offloading/OffloadingPolicy.h"
 #include "virtualkubelet/ObjectReflection.h"
 #include "virtualkubelet/EventReflection.h"
+#include "virtualkubelet/PodAddressMap.h"
 #include "virtualkubelet/PodTranslation.h"
 
 #include <QTest>
@@ -162,6 +163,31 @@ private slots:
         json ran = local;
         ran["status"]["phase"] = "Running";
         QVERIFY(virtualkubelet::offloadingBackOffStatus(ran, QStringLiteral("t"))["reason"] == "OffloadingAborted");
+    }
+
+    void podIpsAreWrittenAsThisClusterReachesThem()
+    {
+        virtualkubelet::PodAddressMap map;
+        const json remote = {{"status", {{"phase", "Running"}, {"podIP", "10.244.3.7"}, {"podIPs", json::array({{{"ip", "10.244.3.7"}}})}}}};
+        // No Configuration (networking disabled): as the provider has them.
+        QVERIFY(map.translateStatus(virtualkubelet::localPodStatus(remote))["podIP"] == "10.244.3.7");
+        json configuration = {{"spec", {{"remote", {{"cidr", {{"pod", {"10.244.0.0/16", "10.245.0.0/16"}}}}}}}}};
+        QVERIFY(!map.setConfiguration(configuration));   // the IPAM has not decided yet: nothing maps
+        configuration["status"] = {{"remote", {{"cidr", {{"pod", {"10.0.0.0/16", "10.245.0.0/16"}}}}}}};
+        QVERIFY(map.setConfiguration(configuration));
+        QVERIFY(!map.setConfiguration(configuration));   // the same again: no resync
+        const json status = map.translateStatus(virtualkubelet::localPodStatus(remote));
+        QVERIFY(status["podIP"] == "10.0.3.7" && status["podIPs"] == json::array({{{"ip", "10.0.3.7"}}}));
+        QCOMPARE(map.localAddress(QStringLiteral("10.245.1.2")), QStringLiteral("10.245.1.2"));   // used as it is
+        QCOMPARE(map.localAddress(QStringLiteral("192.168.1.9")), QStringLiteral("192.168.1.9"));   // no mapping covers it
+        // A peer's malformed remapping maps nothing.
+        configuration["status"]["remote"]["cidr"]["pod"] = {"10.0.0.0/24", "bogus"};
+        QVERIFY(map.setConfiguration(configuration));
+        QCOMPARE(map.localAddress(QStringLiteral("10.244.3.7")), QStringLiteral("10.244.3.7"));
+        configuration["status"]["remote"]["cidr"]["pod"] = {"10.0.0.0/16", "10.245.0.0/16"};
+        QVERIFY(map.setConfiguration(configuration));
+        QVERIFY(map.setConfiguration(json()));   // the Configuration deleted: back to as they are
+        QCOMPARE(map.localAddress(QStringLiteral("10.244.3.7")), QStringLiteral("10.244.3.7"));
     }
 
     void serviceAccountTokenVolumeFollowsApiServerSupport()
