@@ -187,7 +187,22 @@ int main(int argc, char **argv)
     virtualkubelet::ObjectReflector::Options oo;
     oo.localClusterId = self->clusterId;
     oo.providerClusterId = providerId;
+    oo.nodeName = o.nodeName;
+    virtualkubelet::PodAddressMap providerView;
+    oo.providerView = &providerView;
     virtualkubelet::ObjectReflector objects(&consumer, &reflectionClient, &mappings, oo);
+    // The provider's Configuration about this cluster says how the provider reaches its pods.
+    kube::Informer::Options po;
+    po.ns = peering::tenantNamespace(self->clusterId);
+    po.fieldSelector = QStringLiteral("metadata.name=") + self->clusterId;
+    kube::Informer providerConfigurations(&reflectionClient, apis::networking::v1beta1::configurationResource(), po);
+    auto providerRemapped = [&providerView, &objects](const json &configuration) {
+        if (providerView.setConfiguration(configuration))
+            objects.resyncEndpointSlices();
+    };
+    providerConfigurations.addHandlers({providerRemapped, [providerRemapped](const json &, const json &now) { providerRemapped(now); },
+                                        [providerRemapped](const json &, bool) { providerRemapped(json()); }});
+    providerConfigurations.start();
     objects.start();
     virtualkubelet::EventReflector::Options eo;
     eo.providerClusterId = providerId;
@@ -199,8 +214,9 @@ int main(int argc, char **argv)
     observe::log("info", QStringLiteral("virtual-kubelet"), QStringLiteral("serving"),
                  {{"node", o.nodeName}, {"virtualNode", vn}, {"kubeletEndpoint", QStringLiteral("%1:%2").arg(nodeAddress).arg(o.kubeletPort)}});
 
-    auto shutdown = [&pods, &objects, &events, &mappings, &configurations] {
+    auto shutdown = [&pods, &objects, &events, &mappings, &configurations, &providerConfigurations] {
         configurations.stop();
+        providerConfigurations.stop();
         mappings.stop();
         events.stop();
         objects.stop();

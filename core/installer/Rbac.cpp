@@ -58,6 +58,7 @@ json virtualKubeletClusterRules()
         rule(json::array({""}), json::array({"pods"}), json::array({"get", "list", "watch", "update", "patch", "delete"})),
         rule(json::array({""}), json::array({"pods/status"}), json::array({"get", "update", "patch"})),
         rule(json::array({""}), json::array({"configmaps", "secrets", "services", "serviceaccounts", "persistentvolumeclaims"}), kRead),
+        rule(json::array({"discovery.k8s.io"}), json::array({"endpointslices"}), kRead),
         // offloaded pods' tokens for their own service accounts, as the kubelet requests them
         rule(json::array({""}), json::array({"serviceaccounts/token"}), json::array({"create"})),
         rule(json::array({""}), json::array({"events"}), json::array({"create", "patch"})),
@@ -140,6 +141,8 @@ std::vector<json> rbacManifests(const QString &nsName)
                         rule(json::array({"authentication.liqo.io"}), json::array({"tenants"}), json::array({"get", "list", "watch", "delete"})),
                         rule(json::array({"offloading.liqo.io"}), json::array({"namespacemaps"}), kWrite),
                         rule(json::array({"offloading.liqo.io"}), json::array({"namespacemaps/status"}), json::array({"get"})),
+                        // how this cluster reaches the peer's pods, for the EndpointSlices it reflects here
+                        rule(json::array({"networking.liqo.io"}), json::array({"configurations"}), kRead),
                     })}};
     labelAsSpillway(remote, QStringLiteral("peering"));
     out.push_back(std::move(remote));

@@ -33,6 +33,7 @@ ResourceRef nodes() { return {{}, QStringLiteral("v1"), QStringLiteral("nodes"),
 ResourceRef podTemplates() { return {{}, QStringLiteral("v1"), QStringLiteral("podtemplates"), QStringLiteral("PodTemplate"), true}; }
 ResourceRef serviceAccounts() { return {{}, QStringLiteral("v1"), QStringLiteral("serviceaccounts"), QStringLiteral("ServiceAccount"), true}; }
 ResourceRef services() { return {{}, QStringLiteral("v1"), QStringLiteral("services"), QStringLiteral("Service"), true}; }
+ResourceRef endpointSlices() { return {QStringLiteral("discovery.k8s.io"), QStringLiteral("v1"), QStringLiteral("endpointslices"), QStringLiteral("EndpointSlice"), true}; }
 ResourceRef events() { return {{}, QStringLiteral("v1"), QStringLiteral("events"), QStringLiteral("Event"), true}; }
 ResourceRef leases()
 {

@@ -32,6 +32,7 @@ ResourceRef pods();
 ResourceRef nodes();
 ResourceRef podTemplates();
 ResourceRef serviceAccounts();
+ResourceRef endpointSlices();
 ResourceRef services();
 ResourceRef events();
 ResourceRef leases();

@@ -7,6 +7,8 @@
 #include "kube/RateLimiter.h"
 #include "kube/WorkQueue.h"
 #include "virtualkubelet/NamespaceMappings.h"
+#include "virtualkubelet/ObjectReflection.h"
+#include "virtualkubelet/PodAddressMap.h"
 #include "virtualkubelet/ReflectionQueue.h"
 
 #include <QObject>
@@ -17,7 +19,9 @@
 namespace spillway::virtualkubelet {
 
 // Keeps the ConfigMaps, Secrets and Services of each offloaded namespace in its twin on the
-// provider (remoteCopy), so offloaded pods find what they mount and the names they call. A local
+// provider (remoteCopy), so offloaded pods find what they mount and the names they call; and,
+// once the provider's view of this cluster's pods is known, the EndpointSlices of reflected
+// Services (remoteEndpointSlice), so those names reach the endpoints that stay here. A local
 // change is pushed at once (a watch per namespace and kind), a local deletion or a
 // liqo.io/skip-reflection annotation deletes the copy, and a copy changed or deleted on the
 // provider is put back. Objects there that are not ours (no origin label) are never touched.
@@ -28,6 +32,8 @@ class ObjectReflector : public QObject
 public:
     struct Options {
         QString localClusterId, providerClusterId;
+        QString nodeName;                          // the virtual node: its endpoints are the provider's own
+        const PodAddressMap *providerView = nullptr;   // how the provider reaches this cluster's pods; none: no EndpointSlices
         int workers = 2;
         QString fieldManager = QStringLiteral("reflection.spillway.dev");
     };
@@ -37,14 +43,19 @@ public:
     void start();
     void stop();
     Result<void> reconcile(const QString &key);
+    // Looks at every reflected EndpointSlice again (the provider's view of this cluster's pods changed).
+    void resyncEndpointSlices();
 
 private:
     void onMappingChanged(const QString &local, const QString &remote);
+    void enqueueSlicesOf(const QString &localNs, const std::string &service);
+    Result<std::optional<nlohmann::json>> endpointSliceCopy(const nlohmann::json &slice, const QString &ns, const QString &remoteNs);
 
     kube::KubeClient *m_consumer, *m_provider;
     NamespaceMappings *m_mappings;
     Options m_options;
     ReflectionQueue m_queue;
+    std::vector<ReflectedKind> m_kinds;
     // by "<kind>/<local ns>": the local and the remote watch
     std::map<QString, std::pair<std::unique_ptr<kube::Informer>, std::unique_ptr<kube::Informer>>> m_watches;
 };

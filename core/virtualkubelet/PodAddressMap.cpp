@@ -35,16 +35,21 @@ bool PodAddressMap::setConfiguration(const json &configuration)
     return changed;
 }
 
-QString PodAddressMap::localAddress(const QString &remoteAddress) const
+std::optional<QString> PodAddressMap::mapped(const QString &text) const
 {
-    const auto address = ipam::parseAddress(remoteAddress);
+    const auto address = ipam::parseAddress(text);
     if (!address)
-        return remoteAddress;
+        return std::nullopt;
     std::lock_guard lock(m_mutex);
     for (const Remap &r : m_remaps)
-        if (const auto mapped = ipam::remapAddress(*address, r.real, r.as))
-            return ipam::formatAddress(*mapped);
-    return remoteAddress;
+        if (const auto to = ipam::remapAddress(*address, r.real, r.as))
+            return ipam::formatAddress(*to);
+    return std::nullopt;
+}
+
+QString PodAddressMap::localAddress(const QString &remoteAddress) const
+{
+    return mapped(remoteAddress).value_or(remoteAddress);
 }
 
 json PodAddressMap::translateStatus(json status) const

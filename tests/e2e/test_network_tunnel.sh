@@ -6,7 +6,8 @@
 # the remapped addresses; milan's IPs (ipam.liqo.io) are reached through its external CIDR, one
 # masqueraded; the Connections and the metrics say Connected with a latency; a link cut for 30 s
 # turns them to Error and back; a SIGKILLed gateway is back at once; an offloaded pod's IP is
-# written as the consumer reaches it; disconnect leaves no
+# written as the consumer reaches it, and the consumer's endpoints are reflected as the provider
+# reaches them; disconnect leaves no
 # interface, rule, route or nftables table.
 . "$SPILLWAY_SOURCE_DIR/tests/testbed/tests/assert.sh"
 . "$TB/lib.sh"
@@ -195,15 +196,25 @@ eventually 10 "rome's pod reaches milan's pod again" ip netns exec "$pod_r" ping
 eventually 30 "rome's ForeignCluster milan reports the network module: connection Established" bash -c "[ \"\$('$KUBECTL' --kubeconfig '$KC' get foreigncluster milan -o jsonpath='{.status.modules.networking.enabled} {.status.modules.networking.conditions[?(@.type==\"NetworkConnectionStatus\")].status} {.status.modules.networking.conditions[?(@.type==\"NetworkGatewayClientStatus\")].status}')\" = 'true Established Ready' ]"
 eventually 60 "and the virtual node is Ready" bash -c "[ \"\$('$KUBECTL' --kubeconfig '$KC' get node liqo-milan -o jsonpath='{.status.conditions[?(@.type==\"Ready\")].status}')\" = True ]"
 # --- an offloaded pod's IP is written as rome reaches it, and rome's Services use it ----------
+# --- rome's endpoints are reflected into milan as milan reaches them ---------------------------
 kcc create namespace apps >/dev/null
-out=$("$CTL" offload namespace apps --kubeconfig "$KC" --pod-offloading-strategy Remote --timeout 60 2>&1) || fail "offload: $out"
-kcc -n apps run web --image registry.example/web --labels app=web >/dev/null
+out=$("$CTL" offload namespace apps --kubeconfig "$KC" --pod-offloading-strategy LocalAndRemote --timeout 60 2>&1) || fail "offload: $out"
+kcc -n apps run web --image registry.example/web --labels app=web --overrides '{"spec":{"nodeSelector":{"liqo.io/type":"virtual-node"}}}' >/dev/null
+kcc -n apps run here --image registry.example/web --labels app=web >/dev/null
 kcc -n apps create service clusterip web --tcp 80:80 >/dev/null
 eventually 60 "the offloaded pod runs in milan" bash -c "[ \"\$('$KUBECTL' --kubeconfig '$KP' -n apps-rome get pod web -o jsonpath='{.status.phase}')\" = Running ]"
+eventually 60 "the other one runs in rome" bash -c "[ \"\$('$KUBECTL' --kubeconfig '$KC' -n apps get pod here -o jsonpath='{.status.phase}')\" = Running ]"
 remote_ip=$(kcp -n apps-rome get pod web -o jsonpath='{.status.podIP}')
 want=$(echo "$as_r" | awk -F'[./]' -v ip="$remote_ip" '{ split(ip, h, "."); print $1"."$2"."h[3]"."h[4] }')
 eventually 30 "rome writes its IP ($remote_ip in milan) as rome reaches it: $want" bash -c "[ \"\$('$KUBECTL' --kubeconfig '$KC' -n apps get pod web -o jsonpath='{.status.podIP} {.status.podIPs[0].ip}')\" = '$want $want' ]"
 eventually 30 "and rome's Service web has that address as its endpoint" bash -c "'$KUBECTL' --kubeconfig '$KC' -n apps get endpointslices -l kubernetes.io/service-name=web -o jsonpath='{.items[*].endpoints[*].addresses[*]}' | grep -qw '$want'"
+here_ip=$(kcc -n apps get pod here -o jsonpath='{.status.podIP}')
+here_m=$(echo "$as_m" | awk -F'[./]' -v ip="$here_ip" '{ split(ip, h, "."); print $1"."$2"."h[3]"."h[4] }')
+reflected="'$KUBECTL' --kubeconfig '$KP' -n apps-rome get endpointslices -l kubernetes.io/service-name=web,endpointslice.kubernetes.io/managed-by=endpointslice.reflection.liqo.io -o jsonpath='{.items[*].endpoints[*].addresses[*]}'"
+eventually 30 "milan gets rome's endpoint slice with only the pod that stays in rome ($here_ip), as milan reaches it ($here_m)" bash -c "[ \"\$($reflected)\" = '$here_m' ]"
+eventually 30 "while milan's own slice lists the offloaded pod ($remote_ip)" bash -c "'$KUBECTL' --kubeconfig '$KP' -n apps-rome get endpointslices -l kubernetes.io/service-name=web,endpointslice.kubernetes.io/managed-by=endpointslice-controller.k8s.io -o jsonpath='{.items[*].endpoints[*].addresses[*]}' | grep -qw '$remote_ip'" || kcp -n apps-rome get endpointslices,svc,pods -o yaml | sed 's/^/# /'
+kcc -n apps delete pod here --wait=false >/dev/null
+eventually 30 "the pod in rome deleted: milan's copy lists no endpoint" bash -c "[ -z \"\$($reflected)\" ]"
 out=$("$CTL" unoffload namespace apps --kubeconfig "$KC" --timeout 60 2>&1) || fail "unoffload: $out"
 kcc delete namespace apps --wait=false >/dev/null
 out=$("$CTL" unpeer --kubeconfig "$KC" --remote-kubeconfig "$KP" --timeout 90 2>&1) && pass "spillctl unpeer" || fail "unpeer: $out"

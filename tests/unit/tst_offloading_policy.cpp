@@ -4,6 +4,7 @@
 #include "offloading/OffloadingPolicy.h"
 #include "virtualkubelet/ObjectReflection.h"
 #include "virtualkubelet/EventReflection.h"
+#include "virtualkubelet/EndpointSliceReflection.h"
 #include "virtualkubelet/PodAddressMap.h"
 #include "virtualkubelet/PodTranslation.h"
 
@@ -188,6 +189,48 @@ private slots:
         QVERIFY(map.setConfiguration(configuration));
         QVERIFY(map.setConfiguration(json()));   // the Configuration deleted: back to as they are
         QCOMPARE(map.localAddress(QStringLiteral("10.244.3.7")), QStringLiteral("10.244.3.7"));
+    }
+
+    void endpointSlicesAreReflectedAsTheProviderReachesThem()
+    {
+        // The provider sees rome's 10.244.0.0/16 as 10.1.0.0/16.
+        virtualkubelet::PodAddressMap providerView;
+        providerView.setConfiguration({{"spec", {{"remote", {{"cidr", {{"pod", {"10.244.0.0/16"}}}}}}}},
+                                       {"status", {{"remote", {{"cidr", {{"pod", {"10.1.0.0/16"}}}}}}}}});
+        auto reaches = [&providerView](const QString &a) { return providerView.mapped(a); };
+        const json slice = {
+            {"apiVersion", "discovery.k8s.io/v1"}, {"kind", "EndpointSlice"}, {"addressType", "IPv4"},
+            {"metadata", {{"name", "web-abc12"}, {"namespace", "apps"}, {"ownerReferences", json::array({{{"kind", "Service"}, {"name", "web"}}})},
+                          {"labels", {{"kubernetes.io/service-name", "web"}, {"endpointslice.kubernetes.io/managed-by", "endpointslice-controller.k8s.io"}}}}},
+            {"ports", json::array({{{"name", "http"}, {"port", 8080}, {"protocol", "TCP"}}})},
+            {"endpoints", json::array({
+                {{"addresses", {"10.244.1.5"}}, {"nodeName", "node-1"}, {"zone", "eu-south-a"}, {"conditions", {{"ready", true}}},
+                 {"targetRef", {{"kind", "Pod"}, {"name", "web-1"}}}},
+                {{"addresses", {"10.0.0.9"}}, {"nodeName", "liqo-milan"}, {"conditions", {{"ready", true}}}},      // offloaded: milan lists it itself
+                {{"addresses", {"192.168.5.5"}}, {"nodeName", "node-2"}, {"conditions", {{"ready", true}}}}})}};   // milan cannot reach it
+        const auto copy = virtualkubelet::remoteEndpointSlice(slice, QStringLiteral("apps-rome"), QStringLiteral("rome"), QStringLiteral("milan"),
+                                                              QStringLiteral("liqo-milan"), reaches);
+        QVERIFY(copy);
+        QVERIFY((*copy)["metadata"]["namespace"] == "apps-rome" && (*copy)["metadata"]["name"] == "web-abc12" && !(*copy)["metadata"].contains("ownerReferences"));
+        const json labels = (*copy)["metadata"]["labels"];
+        QVERIFY(labels["endpointslice.kubernetes.io/managed-by"] == virtualkubelet::kReflectedEndpointSliceManager);
+        QVERIFY(labels["kubernetes.io/service-name"] == "web" && labels[kOriginLabel] == "rome" && labels[kDestinationLabel] == "milan");
+        QVERIFY((*copy)["endpoints"] == json::array({{{"addresses", {"10.1.1.5"}}, {"conditions", {{"ready", true}}}}}));
+        QVERIFY((*copy)["ports"] == slice["ports"]);
+
+        // Not reflected: made by someone else (e.g. a copy of ours), of no Service, skipped, IPv6.
+        json other = slice;
+        other["metadata"]["labels"]["endpointslice.kubernetes.io/managed-by"] = virtualkubelet::kReflectedEndpointSliceManager;
+        QVERIFY(!virtualkubelet::remoteEndpointSlice(other, QStringLiteral("apps-rome"), QStringLiteral("rome"), QStringLiteral("milan"), QStringLiteral("liqo-milan"), reaches));
+        other = slice;
+        other["metadata"]["labels"].erase("kubernetes.io/service-name");
+        QVERIFY(!virtualkubelet::remoteEndpointSlice(other, QStringLiteral("apps-rome"), QStringLiteral("rome"), QStringLiteral("milan"), QStringLiteral("liqo-milan"), reaches));
+        other = slice;
+        other["metadata"]["annotations"] = {{"liqo.io/skip-reflection", "true"}};
+        QVERIFY(!virtualkubelet::remoteEndpointSlice(other, QStringLiteral("apps-rome"), QStringLiteral("rome"), QStringLiteral("milan"), QStringLiteral("liqo-milan"), reaches));
+        other = slice;
+        other["addressType"] = "IPv6";
+        QVERIFY(!virtualkubelet::remoteEndpointSlice(other, QStringLiteral("apps-rome"), QStringLiteral("rome"), QStringLiteral("milan"), QStringLiteral("liqo-milan"), reaches));
     }
 
     void serviceAccountTokenVolumeFollowsApiServerSupport()
