@@ -2,14 +2,99 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en">
 <context>
-    <name>spillway::views::MainWindow</name>
+    <name>main</name>
+    <message>
+        <source>Workspace not loaded (%1); it was moved to %2</source>
+        <translation>Workspace not loaded (%1); it was moved to %2</translation>
+    </message>
+    <message>
+        <source>Workspace not saved: %1</source>
+        <translation>Workspace not saved: %1</translation>
+    </message>
+</context>
+<context>
+    <name>spillway::console::ClusterListModel</name>
+    <message>
+        <source>Connecting…</source>
+        <translation>Connecting…</translation>
+    </message>
+    <message>
+        <source>Ready</source>
+        <translation>Ready</translation>
+    </message>
+    <message>
+        <source>Spillway not installed</source>
+        <translation>Spillway not installed</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>Error</translation>
+    </message>
+    <message>
+        <source>%1 — fix: %2</source>
+        <translation>%1 — fix: %2</translation>
+    </message>
+    <message>
+        <source>Cluster</source>
+        <translation>Cluster</translation>
+    </message>
+    <message>
+        <source>Context</source>
+        <translation>Context</translation>
+    </message>
+    <message>
+        <source>Server</source>
+        <translation>Server</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Kubernetes</source>
+        <translation>Kubernetes</translation>
+    </message>
     <message>
         <source>Spillway</source>
         <translation>Spillway</translation>
     </message>
     <message>
+        <source>Cluster ID</source>
+        <translation>Cluster ID</translation>
+    </message>
+    <message>
+        <source>Problem</source>
+        <translation>Problem</translation>
+    </message>
+</context>
+<context>
+    <name>spillway::views::ClusterListView</name>
+    <message>
+        <source>Remove</source>
+        <translation>Remove</translation>
+    </message>
+    <message>
         <source>No clusters yet. Add a kubeconfig to get started.</source>
         <translation>No clusters yet. Add a kubeconfig to get started.</translation>
+    </message>
+    <message>
+        <source>Add kubeconfig…</source>
+        <translation>Add kubeconfig…</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>Refresh</translation>
+    </message>
+    <message>
+        <source>Add kubeconfig files</source>
+        <translation>Add kubeconfig files</translation>
+    </message>
+</context>
+<context>
+    <name>spillway::views::MainWindow</name>
+    <message>
+        <source>Spillway</source>
+        <translation>Spillway</translation>
     </message>
     <message>
         <source>Spillway %1</source>

@@ -2,14 +2,99 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
-    <name>spillway::views::MainWindow</name>
+    <name>main</name>
+    <message>
+        <source>Workspace not loaded (%1); it was moved to %2</source>
+        <translation>工作区未能加载（%1）；已将其移至 %2</translation>
+    </message>
+    <message>
+        <source>Workspace not saved: %1</source>
+        <translation>工作区未能保存：%1</translation>
+    </message>
+</context>
+<context>
+    <name>spillway::console::ClusterListModel</name>
+    <message>
+        <source>Connecting…</source>
+        <translation>正在连接…</translation>
+    </message>
+    <message>
+        <source>Ready</source>
+        <translation>就绪</translation>
+    </message>
+    <message>
+        <source>Spillway not installed</source>
+        <translation>未安装 Spillway</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>%1 — fix: %2</source>
+        <translation>%1 — 解决方法：%2</translation>
+    </message>
+    <message>
+        <source>Cluster</source>
+        <translation>集群</translation>
+    </message>
+    <message>
+        <source>Context</source>
+        <translation>上下文</translation>
+    </message>
+    <message>
+        <source>Server</source>
+        <translation>服务器</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Kubernetes</source>
+        <translation>Kubernetes</translation>
+    </message>
     <message>
         <source>Spillway</source>
         <translation>Spillway</translation>
     </message>
     <message>
+        <source>Cluster ID</source>
+        <translation>集群 ID</translation>
+    </message>
+    <message>
+        <source>Problem</source>
+        <translation>问题</translation>
+    </message>
+</context>
+<context>
+    <name>spillway::views::ClusterListView</name>
+    <message>
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
         <source>No clusters yet. Add a kubeconfig to get started.</source>
         <translation>还没有集群。添加一个 kubeconfig 即可开始。</translation>
+    </message>
+    <message>
+        <source>Add kubeconfig…</source>
+        <translation>添加 kubeconfig…</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>刷新</translation>
+    </message>
+    <message>
+        <source>Add kubeconfig files</source>
+        <translation>添加 kubeconfig 文件</translation>
+    </message>
+</context>
+<context>
+    <name>spillway::views::MainWindow</name>
+    <message>
+        <source>Spillway</source>
+        <translation>Spillway</translation>
     </message>
     <message>
         <source>Spillway %1</source>

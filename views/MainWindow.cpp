@@ -1,26 +1,24 @@
 #include "MainWindow.h"
 
+#include "ClusterListView.h"
 #include "common/Version.h"
 
-#include <QLabel>
 #include <QStatusBar>
 
 namespace spillway::views {
 
-MainWindow::MainWindow(QWidget *parent)
-    : QMainWindow(parent)
+MainWindow::MainWindow(console::ClusterListModel *clusters, QWidget *parent)
+    : QMainWindow(parent), m_clusterList(new ClusterListView(clusters, this))
 {
     setWindowTitle(tr("Spillway"));
-    m_placeholder = new QLabel(tr("No clusters yet. Add a kubeconfig to get started."), this);
-    m_placeholder->setAlignment(Qt::AlignCenter);
-    setCentralWidget(m_placeholder);
+    setCentralWidget(m_clusterList);
     statusBar()->showMessage(tr("Spillway %1").arg(Version::current().toString()));
     resize(1024, 700);
 }
 
 QString MainWindow::placeholderText() const
 {
-    return m_placeholder->text();
+    return m_clusterList->hintText();
 }
 
 } // namespace spillway::views

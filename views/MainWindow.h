@@ -2,21 +2,26 @@
 
 #include <QMainWindow>
 
-class QLabel;
+namespace spillway::console {
+class ClusterListModel;
+}
 
 namespace spillway::views {
 
-// The console's top-level window. Views are added as their backends land.
+class ClusterListView;
+
+// The console's top-level window: the clusters page for now. Views are added as their backends land.
 class MainWindow : public QMainWindow
 {
     Q_OBJECT
 public:
-    explicit MainWindow(QWidget *parent = nullptr);
+    explicit MainWindow(console::ClusterListModel *clusters, QWidget *parent = nullptr);
 
     QString placeholderText() const;
+    ClusterListView *clusterList() const { return m_clusterList; }
 
 private:
-    QLabel *m_placeholder = nullptr;
+    ClusterListView *m_clusterList;
 };
 
 } // namespace spillway::views

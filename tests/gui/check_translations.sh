@@ -8,7 +8,7 @@ mapfile -t files < <(cd "$src" && find app views core agent -name '*.cpp' -o -na
 rc=0
 for lang in zh_CN en; do
   cp "$src/translations/spillway_$lang.ts" "$tmp/$lang.ts"
-  (cd "$src" && "$LUPDATE" -silent -no-obsolete -locations none "${files[@]}" -ts "$tmp/$lang.ts") >/dev/null
+  (cd "$src" && "$LUPDATE" -silent -no-obsolete -locations none -I core -I views "${files[@]}" -ts "$tmp/$lang.ts") >/dev/null
   total=$(grep -c '<message' "$tmp/$lang.ts" || true)
   unfinished=$(grep -c 'type="unfinished"' "$tmp/$lang.ts" || true)
   if [ "$unfinished" -gt 0 ]; then

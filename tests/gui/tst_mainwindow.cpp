@@ -1,4 +1,5 @@
 #include "MainWindow.h"
+#include "console/ClusterListModel.h"
 
 #include <QApplication>
 #include <QTest>
@@ -10,7 +11,8 @@ class TestMainWindow : public QObject
 private slots:
     void showsOffscreen()
     {
-        spillway::views::MainWindow w;
+        spillway::console::ClusterListModel clusters;
+        spillway::views::MainWindow w(&clusters);
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         QCOMPARE(w.windowTitle(), QStringLiteral("Spillway"));

@@ -1,0 +1,113 @@
+// The console's clusters page against the testbed pair: a kubeconfig that reaches a real
+// apiserver, one whose server refuses connections, and one that is not YAML — each row says what
+// it found or exactly what is wrong, and one broken file hides nothing else.
+#include "../integration/Testbed.h"
+#include "ClusterListView.h"
+#include "MainWindow.h"
+#include "console/ClusterListModel.h"
+#include "console/Workspace.h"
+
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+
+using spillway::console::ClusterListModel;
+
+class TestClusterList : public QObject
+{
+    Q_OBJECT
+private:
+    static QString write(const QTemporaryDir &dir, const QString &name, const QByteArray &text)
+    {
+        QFile f(dir.filePath(name));
+        f.open(QIODevice::WriteOnly);
+        f.write(text);
+        return f.fileName();
+    }
+    static int rowOf(const ClusterListModel &m, const QString &file)
+    {
+        for (int i = 0; i < m.rowCount(); ++i)
+            if (m.row(i).entry.kubeconfig == file)
+                return i;
+        return -1;
+    }
+
+private slots:
+    void rowsSayWhatTheyFound()
+    {
+        QTemporaryDir dir;
+        const QString good = testbed::kubeconfigPath(QStringLiteral("ci-consumer"));
+        QVERIFY2(QFile::exists(good), qPrintable(good));
+        const QString broken = write(dir, QStringLiteral("broken.yaml"), "apiVersion: v1\nclusters: [ {name: x\n");
+        // A port nothing listens on: connection refused at once.
+        QTcpServer closed;
+        QVERIFY(closed.listen(QHostAddress::LocalHost));
+        const quint16 port = closed.serverPort();
+        closed.close();
+        const QString refused = write(dir, QStringLiteral("refused.yaml"), QStringLiteral(
+            "apiVersion: v1\nkind: Config\ncurrent-context: gone\nclusters:\n- name: gone\n  cluster: {server: 'https://127.0.0.1:%1', insecure-skip-tls-verify: true}\n"
+            "users:\n- name: u\n  user: {token: abc}\ncontexts:\n- name: gone\n  context: {cluster: gone, user: u}\n").arg(port).toUtf8());
+
+        ClusterListModel model;
+        spillway::views::MainWindow window(&model);
+        window.show();
+        QVERIFY(!window.placeholderText().isEmpty());
+        QCOMPARE(model.addKubeconfig(broken), 1);
+        QCOMPARE(model.addKubeconfig(good), 1);
+        QCOMPARE(model.addKubeconfig(refused), 1);
+        QCOMPARE(model.addKubeconfig(good), 0);   // already shown
+        QVERIFY(window.placeholderText().isEmpty());
+        QCOMPARE(window.clusterList()->table()->model()->rowCount(), 3);
+        QTRY_COMPARE_WITH_TIMEOUT(model.pending(), 0, 20000);
+
+        for (int i = 0; i < model.rowCount(); ++i)
+            qInfo("%s | %s | %s", qPrintable(model.data(model.index(i, ClusterListModel::Name)).toString()),
+                  qPrintable(model.data(model.index(i, ClusterListModel::Status)).toString()), qPrintable(model.data(model.index(i, ClusterListModel::Problem)).toString()));
+        const auto &b = model.row(rowOf(model, QFileInfo(broken).absoluteFilePath()));
+        QCOMPARE(b.state, ClusterListModel::State::Failed);
+        QVERIFY2(b.error && b.error->message.contains(QStringLiteral("broken.yaml")), b.error ? qPrintable(b.error->toString()) : "no error");
+
+        const auto &r = model.row(rowOf(model, QFileInfo(refused).absoluteFilePath()));
+        QCOMPARE(r.state, ClusterListModel::State::Failed);
+        QVERIFY2(r.error && r.error->message.contains(QStringLiteral("127.0.0.1:%1").arg(port)), r.error ? qPrintable(r.error->toString()) : "no error");
+
+        const int gi = rowOf(model, QFileInfo(good).absoluteFilePath());
+        const auto &g = model.row(gi);
+        QVERIFY2(g.state == ClusterListModel::State::Ready || g.state == ClusterListModel::State::NotInstalled,
+                 g.error ? qPrintable(g.error->toString()) : "still probing");
+        QVERIFY2(g.facts.kubernetesVersion.startsWith(QStringLiteral("v1.")), qPrintable(g.facts.kubernetesVersion));
+        QCOMPARE(model.data(model.index(gi, ClusterListModel::Kubernetes)).toString(), g.facts.kubernetesVersion);
+        QVERIFY(model.data(model.index(gi, ClusterListModel::Problem)).toString().isEmpty());
+        QVERIFY(!model.data(model.index(rowOf(model, QFileInfo(refused).absoluteFilePath()), ClusterListModel::Problem)).toString().isEmpty());
+
+        // The workspace keeps the three, and a new model restored from it shows them again.
+        const QString workspaceFile = dir.filePath(QStringLiteral("ws/workspace.yaml"));
+        QVERIFY(model.workspace().save(workspaceFile));
+        auto restored = spillway::console::Workspace::load(workspaceFile);
+        QVERIFY(restored);
+        QCOMPARE(restored->clusters.size(), size_t(3));
+        ClusterListModel again;
+        QCOMPARE(again.addEntries(restored->clusters), 3);
+        QTRY_COMPARE_WITH_TIMEOUT(again.pending(), 0, 20000);
+        QCOMPARE(again.row(rowOf(again, QFileInfo(good).absoluteFilePath())).facts.kubernetesVersion, g.facts.kubernetesVersion);
+
+        // Refresh asks again; remove takes a row out.
+        model.refresh();
+        QVERIFY(model.pending() > 0);
+        QTRY_COMPARE_WITH_TIMEOUT(model.pending(), 0, 20000);
+        model.removeRow(rowOf(model, QFileInfo(refused).absoluteFilePath()));
+        QCOMPARE(model.rowCount(), 2);
+    }
+
+    void brokenWorkspaceIsAnError()
+    {
+        QTemporaryDir dir;
+        const QString f = write(dir, QStringLiteral("w.yaml"), "clusters: {not: a list}\n");
+        auto w = spillway::console::Workspace::load(f);
+        QVERIFY(!w && w.error().message.contains(QStringLiteral("clusters is not a list")));
+        QVERIFY(spillway::console::Workspace::load(dir.filePath(QStringLiteral("missing.yaml"))));   // none yet: empty
+    }
+};
+
+QTEST_MAIN(TestClusterList)
+#include "tst_cluster_list.moc"
