@@ -6,14 +6,33 @@
 #include "console/Workspace.h"
 
 #include <QApplication>
+#include <QCommandLineParser>
 #include <QFile>
 #include <QLocale>
 #include <QStandardPaths>
 #include <QStatusBar>
+#include <QTimer>
 #include <QTranslator>
+
+#include <cstdio>
+
+namespace {
+
+bool wantsScreenshot(int argc, char **argv)
+{
+    for (int i = 1; i < argc; ++i)
+        if (QByteArray(argv[i]).startsWith("--screenshot"))
+            return true;
+    return false;
+}
+
+} // namespace
 
 int main(int argc, char **argv)
 {
+    // A screenshot needs no display: render offscreen unless told otherwise.
+    if (wantsScreenshot(argc, argv) && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("Spillway"));
     QApplication::setOrganizationName(QStringLiteral("Spillway"));
@@ -24,33 +43,70 @@ int main(int argc, char **argv)
     if (translator.load(QLocale(), QStringLiteral("spillway"), QStringLiteral("_"), QStringLiteral(":/i18n")))
         QApplication::installTranslator(&translator);
 
+    QCommandLineParser p;
+    p.setApplicationDescription(QApplication::translate("main", "Spillway's desktop console."));
+    p.addHelpOption();
+    p.addVersionOption();
+    const QCommandLineOption kubeconfig(QStringLiteral("kubeconfig"), QApplication::translate("main", "Show this kubeconfig file's contexts instead of the workspace's (repeatable); nothing is saved."),
+                                        QStringLiteral("file"));
+    const QCommandLineOption workspaceOption(QStringLiteral("workspace"), QApplication::translate("main", "Workspace file (default: in the user's configuration folder)."), QStringLiteral("file"));
+    const QCommandLineOption screenshot(QStringLiteral("screenshot"), QApplication::translate("main", "Render the window offscreen to a PNG file once every cluster has answered, and exit."),
+                                        QStringLiteral("file"));
+    const QCommandLineOption view(QStringLiteral("view"), QApplication::translate("main", "The page to show: clusters."), QStringLiteral("name"), QStringLiteral("clusters"));
+    p.addOptions({kubeconfig, workspaceOption, screenshot, view});
+    p.process(app);
+    if (p.value(view) != QLatin1String("clusters")) {
+        std::fprintf(stderr, "%s\n", qPrintable(QApplication::translate("main", "spillway: no page \"%1\" yet; the console has: clusters").arg(p.value(view))));
+        return 2;
+    }
+
     // Kubeconfig exec plugins live on the login shell's PATH, which a desktop launch lacks.
     spillway::console::adoptLoginShellPath();
 
     using namespace spillway::console;
-    const QString workspaceFile = QStandardPaths::writableLocation(QStandardPaths::AppConfigLocation) + QStringLiteral("/workspace.yaml");
+    const QString workspaceFile = p.isSet(workspaceOption) ? p.value(workspaceOption)
+                                                           : QStandardPaths::writableLocation(QStandardPaths::AppConfigLocation) + QStringLiteral("/workspace.yaml");
     ClusterListModel clusters;
     spillway::views::MainWindow window(&clusters);
-    auto workspace = Workspace::load(workspaceFile);
-    if (!workspace) {
-        // Kept aside, not overwritten by the next save: the user may want what was in it.
-        const QString aside = workspaceFile + QStringLiteral(".broken");
-        QFile::remove(aside);
-        QFile::rename(workspaceFile, aside);
-        window.statusBar()->showMessage(QApplication::translate("main", "Workspace not loaded (%1); it was moved to %2").arg(workspace.error().toString(), aside));
-        for (const QString &file : defaultKubeconfigFiles())
+    if (p.isSet(kubeconfig)) {
+        for (const QString &file : p.values(kubeconfig))
             clusters.addKubeconfig(file);
-    } else if (!workspace->clusters.empty()) {
-        clusters.addEntries(workspace->clusters);
     } else {
-        for (const QString &file : defaultKubeconfigFiles())
-            clusters.addKubeconfig(file);
+        auto workspace = Workspace::load(workspaceFile);
+        if (!workspace) {
+            // Kept aside, not overwritten by the next save: the user may want what was in it.
+            const QString aside = workspaceFile + QStringLiteral(".broken");
+            QFile::remove(aside);
+            QFile::rename(workspaceFile, aside);
+            window.statusBar()->showMessage(QApplication::translate("main", "Workspace not loaded (%1); it was moved to %2").arg(workspace.error().toString(), aside));
+            for (const QString &file : defaultKubeconfigFiles())
+                clusters.addKubeconfig(file);
+        } else if (!workspace->clusters.empty()) {
+            clusters.addEntries(workspace->clusters);
+        } else {
+            for (const QString &file : defaultKubeconfigFiles())
+                clusters.addKubeconfig(file);
+        }
+        // Saved on every change of the list.
+        QObject::connect(&clusters, &ClusterListModel::entriesChanged, &window, [&clusters, &window, &workspaceFile] {
+            if (auto saved = clusters.workspace().save(workspaceFile); !saved)
+                window.statusBar()->showMessage(QApplication::translate("main", "Workspace not saved: %1").arg(saved.error().toString()));
+        });
     }
-    // Saved on every change of the list (a broken workspace is left as it is until then).
-    QObject::connect(&clusters, &ClusterListModel::entriesChanged, &window, [&clusters, &window, &workspaceFile] {
-        if (auto saved = clusters.workspace().save(workspaceFile); !saved)
-            window.statusBar()->showMessage(QApplication::translate("main", "Workspace not saved: %1").arg(saved.error().toString()));
-    });
     window.show();
+
+    if (p.isSet(screenshot)) {
+        const QString file = p.value(screenshot);
+        auto shoot = [&window, &app, file] {
+            const bool saved = window.grab().save(file, "PNG");
+            if (!saved)
+                std::fprintf(stderr, "%s\n", qPrintable(QApplication::translate("main", "spillway: cannot write %1").arg(file)));
+            app.exit(saved ? 0 : 1);
+        };
+        if (clusters.pending() == 0)
+            QTimer::singleShot(0, &app, shoot);
+        else
+            QObject::connect(&clusters, &ClusterListModel::probesFinished, &app, shoot);
+    }
     return app.exec();
 }

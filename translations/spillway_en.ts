@@ -11,6 +11,34 @@
         <source>Workspace not saved: %1</source>
         <translation>Workspace not saved: %1</translation>
     </message>
+    <message>
+        <source>Spillway&apos;s desktop console.</source>
+        <translation>Spillway's desktop console.</translation>
+    </message>
+    <message>
+        <source>Show this kubeconfig file&apos;s contexts instead of the workspace&apos;s (repeatable); nothing is saved.</source>
+        <translation>Show this kubeconfig file's contexts instead of the workspace's (repeatable); nothing is saved.</translation>
+    </message>
+    <message>
+        <source>Workspace file (default: in the user&apos;s configuration folder).</source>
+        <translation>Workspace file (default: in the user's configuration folder).</translation>
+    </message>
+    <message>
+        <source>Render the window offscreen to a PNG file once every cluster has answered, and exit.</source>
+        <translation>Render the window offscreen to a PNG file once every cluster has answered, and exit.</translation>
+    </message>
+    <message>
+        <source>The page to show: clusters.</source>
+        <translation>The page to show: clusters.</translation>
+    </message>
+    <message>
+        <source>spillway: no page &quot;%1&quot; yet; the console has: clusters</source>
+        <translation>spillway: no page "%1" yet; the console has: clusters</translation>
+    </message>
+    <message>
+        <source>spillway: cannot write %1</source>
+        <translation>spillway: cannot write %1</translation>
+    </message>
 </context>
 <context>
     <name>spillway::console::ClusterListModel</name>

@@ -11,6 +11,34 @@
         <source>Workspace not saved: %1</source>
         <translation>工作区未能保存：%1</translation>
     </message>
+    <message>
+        <source>Spillway&apos;s desktop console.</source>
+        <translation>Spillway 桌面控制台。</translation>
+    </message>
+    <message>
+        <source>Show this kubeconfig file&apos;s contexts instead of the workspace&apos;s (repeatable); nothing is saved.</source>
+        <translation>显示此 kubeconfig 文件中的上下文，而不是工作区中的（可重复）；不保存任何内容。</translation>
+    </message>
+    <message>
+        <source>Workspace file (default: in the user&apos;s configuration folder).</source>
+        <translation>工作区文件（默认：用户配置目录中）。</translation>
+    </message>
+    <message>
+        <source>Render the window offscreen to a PNG file once every cluster has answered, and exit.</source>
+        <translation>待所有集群都有回应后，将窗口离屏渲染为 PNG 文件，然后退出。</translation>
+    </message>
+    <message>
+        <source>The page to show: clusters.</source>
+        <translation>要显示的页面：clusters。</translation>
+    </message>
+    <message>
+        <source>spillway: no page &quot;%1&quot; yet; the console has: clusters</source>
+        <translation>spillway：尚无页面“%1”；控制台目前有：clusters</translation>
+    </message>
+    <message>
+        <source>spillway: cannot write %1</source>
+        <translation>spillway：无法写入 %1</translation>
+    </message>
 </context>
 <context>
     <name>spillway::console::ClusterListModel</name>

@@ -37,7 +37,9 @@ ClusterListView::ClusterListView(console::ClusterListModel *model, QWidget *pare
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
     m_table->verticalHeader()->hide();
-    m_table->horizontalHeader()->setStretchLastSection(true);
+    // Every column as wide as what it shows; the problem (long, also in the tooltip) takes the rest.
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->horizontalHeader()->setSectionResizeMode(console::ClusterListModel::Problem, QHeaderView::Stretch);
     m_table->setWordWrap(false);
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(buttons);

@@ -7,6 +7,8 @@
 #include "console/ClusterListModel.h"
 #include "console/Workspace.h"
 
+#include <QImage>
+#include <QSet>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
@@ -97,6 +99,37 @@ private slots:
         QTRY_COMPARE_WITH_TIMEOUT(model.pending(), 0, 20000);
         model.removeRow(rowOf(model, QFileInfo(refused).absoluteFilePath()));
         QCOMPARE(model.rowCount(), 2);
+    }
+
+    void screenshotRendersTheClustersPage()
+    {
+        QTemporaryDir dir;
+        const QString png = dir.filePath(QStringLiteral("clusters.png"));
+        const QString broken = write(dir, QStringLiteral("broken.yaml"), "clusters: [\n");
+        QProcess console;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.remove(QStringLiteral("QT_QPA_PLATFORM"));   // it must choose offscreen by itself
+        console.setProcessEnvironment(env);
+        console.start(QProcessEnvironment::systemEnvironment().value(QStringLiteral("SPILLWAY_BIN")) + QStringLiteral("/spillway"),
+                      {QStringLiteral("--screenshot"), png, QStringLiteral("--kubeconfig"), testbed::kubeconfigPath(QStringLiteral("ci-consumer")),
+                       QStringLiteral("--kubeconfig"), broken});
+        QVERIFY(console.waitForFinished(60000));
+        QVERIFY2(console.exitCode() == 0, console.readAllStandardError().constData());
+        const QImage image(png);
+        QVERIFY(!image.isNull());
+        QVERIFY(image.width() >= 800 && image.height() >= 500);
+        // Not a blank page: more than a handful of colours were painted.
+        QSet<QRgb> colours;
+        for (int y = 0; y < image.height(); y += 7)
+            for (int x = 0; x < image.width(); x += 7)
+                colours.insert(image.pixel(x, y));
+        QVERIFY2(colours.size() > 8, qPrintable(QString::number(colours.size())));
+
+        QProcess wrong;
+        wrong.start(console.program(), {QStringLiteral("--screenshot"), png, QStringLiteral("--view"), QStringLiteral("graph")});
+        QVERIFY(wrong.waitForFinished(30000));
+        QCOMPARE(wrong.exitCode(), 2);
+        QVERIFY(wrong.readAllStandardError().contains("no page \"graph\" yet"));
     }
 
     void brokenWorkspaceIsAnError()

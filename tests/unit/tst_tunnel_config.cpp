@@ -1,6 +1,7 @@
 // The gateway's pure parts: WireGuard keys (checked against the wg tool), the UAPI exchange's
 // text both ways, and the NAT/route plan for a remapped peer.
 #include "network/GatewayPlan.h"
+#include "network/NetworkTest.h"
 #include "network/TunnelPlan.h"
 #include "observe/Metrics.h"
 #include "network/WireGuardKey.h"
@@ -205,6 +206,14 @@ private slots:
         QCOMPARE(routeCommands(p).size(), size_t(1));
         p.exposed.clear();
         QCOMPARE(nftRuleset(p), nftDeleteTable(p));
+    }
+
+    void testPodsTakeTheLastButOneAddress()
+    {
+        QCOMPARE(*NetworkTest::testPodAddress(QStringLiteral("10.244.0.0/16")), QStringLiteral("10.244.255.254"));
+        QCOMPARE(*NetworkTest::testPodAddress(QStringLiteral("10.245.3.0/24")), QStringLiteral("10.245.3.254"));
+        QVERIFY(!NetworkTest::testPodAddress(QStringLiteral("10.0.0.0/31")));
+        QVERIFY(!NetworkTest::testPodAddress(QStringLiteral("10.0.0.1/16")));   // host bits set: not a CIDR
     }
 
     void histogramsRenderCumulativeBuckets()
