@@ -59,17 +59,12 @@ int network(const QStringList &argsIn)
     const int seconds = timeout.seconds(p);
     if (!seconds)
         return 2;
-    if (!remote.given(p))
-        return usage(QStringLiteral("name the other cluster with --remote-kubeconfig FILE and/or --remote-context NAME"));
-    auto local = connect(p, cluster);
-    if (!local)
-        return fail(local.error());
-    auto peer = connectRemote(p, cluster, remote);
-    if (!peer)
-        return fail(peer.error());
+    std::unique_ptr<kube::KubeClient> local, peer;
+    if (int rc = connectBoth(p, cluster, remote, local, peer))
+        return rc;
 
     if (verb == QLatin1String("reset")) {
-        auto removed = network::NetworkConnect({local->get(), p.value(cluster.ns)}, {peer->get(), p.value(remote.ns)}, {}).reset();
+        auto removed = network::NetworkConnect({local.get(), p.value(cluster.ns)}, {peer.get(), p.value(remote.ns)}, {}).reset();
         if (!removed)
             return fail(removed.error());
         for (const QString &line : *removed)
@@ -93,7 +88,7 @@ int network(const QStringList &argsIn)
                 return usage(QStringLiteral("--gw-server-port must be from 1 to 65535 (got \"%1\")").arg(p.value(port)));
         }
         // This cluster dials; the remote one (the provider, in a peering) listens.
-        network::NetworkConnect connector({local->get(), p.value(cluster.ns)}, {peer->get(), p.value(remote.ns)}, co);
+        network::NetworkConnect connector({local.get(), p.value(cluster.ns)}, {peer.get(), p.value(remote.ns)}, co);
         if (verb == QLatin1String("disconnect")) {
             if (auto r = connector.disconnect(); !r)
                 return fail(r.error());
@@ -113,7 +108,7 @@ int network(const QStringList &argsIn)
     o.timeoutMs = seconds * 1000;
     o.cancelled = [cancelled] { return cancelled->load(); };
     o.progress = [](const QString &step) { std::fprintf(stderr, "• %s\n", qPrintable(step)); };
-    auto outcome = network::NetworkInit({local->get(), p.value(cluster.ns)}, {peer->get(), p.value(remote.ns)}, o).run();
+    auto outcome = network::NetworkInit({local.get(), p.value(cluster.ns)}, {peer.get(), p.value(remote.ns)}, o).run();
     if (!outcome)
         return fail(outcome.error());
     printView(outcome->first);

@@ -20,4 +20,20 @@ Result<std::unique_ptr<kube::KubeClient>> connectRemote(const QCommandLineParser
     return connectTo(p.isSet(remote.kubeconfig) ? p.value(remote.kubeconfig) : p.value(cluster.kubeconfig), p.value(remote.context));
 }
 
+int connectBoth(const QCommandLineParser &p, const ClusterFlags &cluster, const RemoteFlags &remote, std::unique_ptr<kube::KubeClient> &local,
+                std::unique_ptr<kube::KubeClient> &peer)
+{
+    if (!remote.given(p))
+        return usage(QStringLiteral("name the other cluster with --remote-kubeconfig FILE and/or --remote-context NAME"));
+    auto here = connect(p, cluster);
+    if (!here)
+        return fail(here.error());
+    auto there = connectRemote(p, cluster, remote);
+    if (!there)
+        return fail(there.error());
+    local = std::move(*here);
+    peer = std::move(*there);
+    return 0;
+}
+
 } // namespace spillctl

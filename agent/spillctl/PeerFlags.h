@@ -26,4 +26,9 @@ struct TimeoutFlag {
 spillway::Result<std::unique_ptr<spillway::kube::KubeClient>> connectRemote(const QCommandLineParser &p, const ClusterFlags &cluster,
                                                                           const RemoteFlags &remote);
 
+// The two clusters of a two-cluster command (network, test network): the remote one must be
+// named. Returns 0 with both clients in `local` and `peer`, else the exit status after saying why.
+int connectBoth(const QCommandLineParser &p, const ClusterFlags &cluster, const RemoteFlags &remote,
+                std::unique_ptr<spillway::kube::KubeClient> &local, std::unique_ptr<spillway::kube::KubeClient> &peer);
+
 } // namespace spillctl

@@ -47,18 +47,20 @@ int test(const QStringList &argsIn)
     parseOrExit(p, argsIn.mid(1), QStringLiteral("test network"));
     if (p.isSet(output) && !validOutput(p.value(output)))
         return 2;
-    if (!remote.given(p))
-        return usage(QStringLiteral("name the other cluster with --remote-kubeconfig FILE and/or --remote-context NAME"));
-    auto local = connect(p, cluster);
-    if (!local)
-        return fail(local.error());
-    auto peer = connectRemote(p, cluster, remote);
-    if (!peer)
-        return fail(peer.error());
+    std::unique_ptr<kube::KubeClient> local, peer;
+    if (int rc = connectBoth(p, cluster, remote, local, peer))
+        return rc;
 
     network::NetworkTest::Options o;
     o.progress = [](const QString &step) { std::fprintf(stderr, "• %s\n", qPrintable(step)); };
-    auto probes = network::NetworkTest({local->get(), p.value(cluster.ns), p.value(netns)}, {peer->get(), p.value(remote.ns), p.value(remoteNetns)}, o).run();
+    network::NetworkTest::End here, there;
+    here.client = local.get();
+    here.liqoNamespace = p.value(cluster.ns);
+    here.netns = p.value(netns);
+    there.client = peer.get();
+    there.liqoNamespace = p.value(remote.ns);
+    there.netns = p.value(remoteNetns);
+    auto probes = network::NetworkTest(here, there, o).run();
     if (!probes)
         return fail(probes.error());
     bool ok = true;

@@ -263,7 +263,7 @@ NetworkTest::Probe NetworkTest::probe(const TestPod &from, const TestPod &to, co
 
 Result<std::vector<NetworkTest::Probe>> NetworkTest::run()
 {
-    auto ids = NetworkInit::clusterIds({m_first.client, m_first.liqoNamespace}, {m_second.client, m_second.liqoNamespace});
+    auto ids = NetworkInit::clusterIds(m_first, m_second);
     if (!ids)
         return ids.error();
     const auto &[a, b] = *ids;

@@ -19,9 +19,7 @@ namespace spillway::network {
 class NetworkTest
 {
 public:
-    struct End {
-        kube::KubeClient *client = nullptr;
-        QString liqoNamespace = QStringLiteral("liqo");
+    struct End : NetworkInit::End {
         QString netns;   // the gateway's network namespace; empty: what the gateway says; "host": this machine's own
     };
     struct Options {
