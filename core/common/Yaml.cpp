@@ -1,5 +1,7 @@
 #include "common/Yaml.h"
 
+#include <algorithm>
+
 #include <QRegularExpression>
 #include <yaml-cpp/yaml.h>
 
@@ -87,6 +89,14 @@ json plainScalar(const std::string &s)
     return s;
 }
 
+// A position within one document as a position in the whole stream.
+YAML::Mark shifted(YAML::Mark mark, int firstLine)
+{
+    if (!mark.is_null())
+        mark.line += firstLine;
+    return mark;
+}
+
 Error yamlError(const QString &source, const QString &what, const YAML::Mark &mark)
 {
     Error e;
@@ -98,22 +108,32 @@ Error yamlError(const QString &source, const QString &what, const YAML::Mark &ma
     return e;
 }
 
-Result<json> convert(const YAML::Node &node, const QString &source, int depth)
+// YAML is UTF-8; a string that is not would make every later JSON dump (to the apiserver, to
+// YAML again) throw, so it is refused here with its position.
+bool validUtf8(const std::string &s)
+{
+    const QByteArray bytes = QByteArray::fromRawData(s.data(), qsizetype(s.size()));
+    return QString::fromUtf8(bytes).toUtf8() == bytes;
+}
+
+Result<json> convert(const YAML::Node &node, const QString &source, int depth, int firstLine)
 {
     if (depth > kMaxDepth)
-        return yamlError(source, QStringLiteral("nesting deeper than %1 levels").arg(kMaxDepth), node.Mark());
+        return yamlError(source, QStringLiteral("nesting deeper than %1 levels").arg(kMaxDepth), shifted(node.Mark(), firstLine));
     switch (node.Type()) {
     case YAML::NodeType::Undefined:
     case YAML::NodeType::Null:
         return json(nullptr);
     case YAML::NodeType::Scalar:
+        if (!validUtf8(node.Scalar()))
+            return yamlError(source, QStringLiteral("text that is not UTF-8"), shifted(node.Mark(), firstLine));
         if (node.Tag() == "!" || node.Tag() == "tag:yaml.org,2002:str")
             return json(node.Scalar());
         return plainScalar(node.Scalar());
     case YAML::NodeType::Sequence: {
         json arr = json::array();
         for (const auto &item : node) {
-            auto v = convert(item, source, depth + 1);
+            auto v = convert(item, source, depth + 1, firstLine);
             if (!v)
                 return v;
             arr.push_back(std::move(*v));
@@ -124,11 +144,13 @@ Result<json> convert(const YAML::Node &node, const QString &source, int depth)
         json obj = json::object();
         for (const auto &kv : node) {
             if (!kv.first.IsScalar())
-                return yamlError(source, QStringLiteral("a mapping key must be a plain value"), kv.first.Mark());
+                return yamlError(source, QStringLiteral("a mapping key must be a plain value"), shifted(kv.first.Mark(), firstLine));
             const std::string key = kv.first.Scalar();
+            if (!validUtf8(key))
+                return yamlError(source, QStringLiteral("a key that is not UTF-8"), shifted(kv.first.Mark(), firstLine));
             if (obj.contains(key))
-                return yamlError(source, QStringLiteral("key \"%1\" appears twice").arg(QString::fromStdString(key)), kv.first.Mark());
-            auto v = convert(kv.second, source, depth + 1);
+                return yamlError(source, QStringLiteral("key \"%1\" appears twice").arg(QString::fromStdString(key)), shifted(kv.first.Mark(), firstLine));
+            auto v = convert(kv.second, source, depth + 1, firstLine);
             if (!v)
                 return v;
             obj[key] = std::move(*v);
@@ -141,21 +163,64 @@ Result<json> convert(const YAML::Node &node, const QString &source, int depth)
 
 } // namespace
 
+namespace {
+
+struct Chunk {
+    std::string text;
+    int firstLine = 0;   // of the whole stream, for error positions
+};
+
+bool isMarker(const QByteArray &line, const char *marker)
+{
+    return line.startsWith(marker) && (line.size() == 3 || line[3] == ' ' || line[3] == '\t' || line[3] == '\r');
+}
+
+bool onlyPreamble(const std::string &text)
+{
+    for (const QByteArray &line : QByteArray::fromStdString(text).split('\n')) {
+        const QByteArray t = line.trimmed();
+        if (!t.isEmpty() && !t.startsWith('#') && !t.startsWith('%'))
+            return false;
+    }
+    return true;
+}
+
+// The stream cut into its documents at the document markers (`---` and `...` at the start of a
+// line are markers wherever they stand), each parsed on its own. yaml-cpp's own LoadAll can loop
+// forever on some malformed streams (Debian 12's 0.7; fixed upstream in 2024), which the fuzzer
+// found: one document per Load cannot.
+std::vector<Chunk> documentChunks(const QByteArray &yaml)
+{
+    std::vector<Chunk> out{Chunk{}};
+    int lineNo = 0;
+    for (const QByteArray &line : yaml.split('\n')) {
+        if (isMarker(line, "---") && !onlyPreamble(out.back().text))
+            out.push_back(Chunk{{}, lineNo});
+        out.back().text += line.toStdString() + '\n';
+        if (isMarker(line, "..."))
+            out.push_back(Chunk{{}, lineNo + 1});
+        ++lineNo;
+    }
+    return out;
+}
+
+} // namespace
+
 Result<std::vector<json>> yamlDocumentsToJson(const QByteArray &yaml, const QString &sourceName)
 {
     std::vector<json> out;
-    try {
-        for (const YAML::Node &doc : YAML::LoadAll(yaml.toStdString())) {
-            auto j = convert(doc, sourceName, 0);
+    for (const Chunk &chunk : documentChunks(yaml)) {
+        try {
+            auto j = convert(YAML::Load(chunk.text), sourceName, 0, chunk.firstLine);
             if (!j)
                 return j.error();
             if (!j->is_null())
                 out.push_back(std::move(*j));
+        } catch (const YAML::Exception &ex) {
+            return yamlError(sourceName, QString::fromStdString(ex.msg), shifted(ex.mark, chunk.firstLine));
+        } catch (const std::exception &ex) {
+            return yamlError(sourceName, QString::fromUtf8(ex.what()), YAML::Mark::null_mark());
         }
-    } catch (const YAML::Exception &ex) {
-        return yamlError(sourceName, QString::fromStdString(ex.msg), ex.mark);
-    } catch (const std::exception &ex) {
-        return yamlError(sourceName, QString::fromUtf8(ex.what()), YAML::Mark::null_mark());
     }
     return out;
 }
@@ -188,8 +253,10 @@ bool needsQuotes(const std::string &s)
     if (special.find(s.front()) != std::string::npos || s.front() == '-' || s.front() == '?' || s.front() == ' '
         || s.back() == ' ')
         return true;
-    return s.find(": ") != std::string::npos || s.find(" #") != std::string::npos || s.find('\n') != std::string::npos
-        || s.find('\t') != std::string::npos;
+    // Control characters (NUL included, which fuzz_yaml found) only survive as escapes.
+    if (std::any_of(s.begin(), s.end(), [](char c) { return (unsigned char)c < 0x20 || c == 0x7f; }))
+        return true;
+    return s.find(": ") != std::string::npos || s.find(" #") != std::string::npos;
 }
 
 void emitScalar(std::string &out, const json &v)

@@ -1,5 +1,7 @@
 #include "kube/Controller.h"
 
+#include <nlohmann/json.hpp>
+
 #include <QCoreApplication>
 #include <QThread>
 
@@ -35,11 +37,23 @@ void Controller::stop()
     m_threads.clear();
 }
 
+// An object of the wrong shape (a peer's, or a field of unexpected type that nlohmann's value()
+// throws on) fails its key like any error — counted, logged, retried with backoff — instead of
+// ending the process and every other key's reconciliation with it.
+Result<void> Controller::reconcileGuarded(const QString &key)
+{
+    try {
+        return m_reconcile(key);
+    } catch (const nlohmann::json::exception &e) {
+        return Error::of(Error::Kind::Decode, QStringLiteral("%1: %2 is malformed: %3").arg(m_name, key, QString::fromUtf8(e.what())));
+    }
+}
+
 void Controller::work()
 {
     ++m_running;
     while (auto key = m_queue->get()) {
-        Result<void> r = m_reconcile(*key);
+        Result<void> r = reconcileGuarded(*key);
         if (r) {
             ++m_ok;
             m_queue->forget(*key);

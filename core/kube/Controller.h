@@ -34,6 +34,7 @@ public:
 
 private:
     void work();
+    Result<void> reconcileGuarded(const QString &key);
 
     QString m_name;
     WorkQueue *m_queue;

@@ -13,9 +13,11 @@ Error KubeClient::errorFromResponse(const KubeRequest &request, int status, cons
     e.resource = request.describe.isEmpty() ? QString::fromLatin1(request.verb) + QLatin1Char(' ') + request.path : request.describe;
     e.httpStatus = status;
     const auto j = nlohmann::json::parse(body.constData(), body.constData() + body.size(), nullptr, false);
-    if (j.is_object() && j.value("kind", "") == "Status") {
-        e.reason = QString::fromStdString(j.value("reason", ""));
-        e.message = QString::fromStdString(j.value("message", ""));
+    // Untrusted body (a proxy, or anything answering at that address): only strings are taken.
+    auto text = [&j](const char *key) { return j.contains(key) && j[key].is_string() ? QString::fromStdString(j[key].get<std::string>()) : QString(); };
+    if (j.is_object() && text("kind") == QLatin1String("Status")) {
+        e.reason = text("reason");
+        e.message = text("message");
     }
     if (e.message.isEmpty())
         e.message = QString::fromUtf8(body.left(300)).trimmed();

@@ -158,12 +158,16 @@ Result<NetworkConnect::Outcome> NetworkConnect::connect()
     const auto connections = apis::networking::v1beta1::connectionResource();
     for (const auto &[end, id, ns, name, latency] : {std::tuple{m_client, m_clientId, clientNs, m_serverId, &out.clientLatency},
                                                      std::tuple{m_server, m_serverId, serverNs, m_clientId, &out.serverLatency}}) {
+        // Named copies: a lambda may not capture structured bindings before clang 16.
+        kube::KubeClient *client = end.client;
+        const QString connNs = ns, connName = name;
+        QString *latencyOut = latency;
         if (auto r = pollUntil(QStringLiteral("cluster %1's Connection %2 to be Connected").arg(id, name), [&]() -> Result<bool> {
-                auto c = end.client->get(connections, ns, name);
+                auto c = client->get(connections, connNs, connName);
                 if (!c)
                     return c.error().isNotFound() ? Result<bool>(false) : Result<bool>(c.error());
                 const json status = c->value("status", json::object());
-                *latency = QString::fromStdString(status.value("latency", json::object()).value("value", ""));
+                *latencyOut = QString::fromStdString(status.value("latency", json::object()).value("value", ""));
                 return status.value("value", "") == "Connected";
             }, budget);
             !r)
@@ -188,9 +192,10 @@ Result<void> NetworkConnect::disconnect()
         for (const kube::ResourceRef &ref : {clients, servers, keys})
             if (auto r = end.client->remove(ref, ns, peer); !r && !r.error().isNotFound())
                 return r.error();
+        kube::KubeClient *client = end.client;
         if (auto r = pollUntil(QStringLiteral("cluster %1's gateway to take its tunnel down").arg(id), [&, ns = ns, peer = peer]() -> Result<bool> {
                 for (const kube::ResourceRef &ref : {clients, servers}) {
-                    auto g = end.client->get(ref, ns, peer);
+                    auto g = client->get(ref, ns, peer);
                     if (g)
                         return false;
                     if (!g.error().isNotFound())

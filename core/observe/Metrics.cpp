@@ -68,8 +68,8 @@ QByteArray Metrics::render() const
             out << "# HELP " << name << ' ' << f.help << '\n';
         if (!f.type.empty())
             out << "# TYPE " << name << ' ' << f.type << '\n';
-        auto line = [&](const std::string &labels, double v) {
-            out << name;
+        auto line = [&out, &family = name](const std::string &labels, double v) {
+            out << family;
             if (!labels.empty())
                 out << '{' << labels << '}';
             out << ' ' << v << '\n';

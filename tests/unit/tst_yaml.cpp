@@ -61,6 +61,10 @@ private slots:
         QTest::newRow("tab") << QByteArray("a:\n\t- b\n") << QStringLiteral("is not valid YAML");
         QTest::newRow("duplicate key") << QByteArray("a: 1\na: 2\n") << QStringLiteral("appears twice");
         QTest::newRow("complex key") << QByteArray("? [a, b]\n: 1\n") << QStringLiteral("mapping key");
+        // Found by fuzz_yaml: such a string made every later JSON dump throw.
+        QTest::newRow("not UTF-8") << QByteArray("a: caf\xa2\n") << QStringLiteral("not UTF-8");
+        QTest::newRow("second document") << QByteArray("a: 1\n---\nb: 1\nb: 2\n") << QStringLiteral("line 4");
+        QTest::newRow("key not UTF-8") << QByteArray("\xff: 1\n") << QStringLiteral("not UTF-8");
     }
     void errorsNameThePosition()
     {
@@ -70,6 +74,15 @@ private slots:
         QVERIFY(!j.ok());
         QVERIFY2(j.error().message.contains(expected), qPrintable(j.error().message));
         QVERIFY(j.error().message.startsWith(QStringLiteral("editor ")));
+    }
+    void malformedStreamsReturn()
+    {
+        // yaml-cpp's LoadAll looped forever on streams like these (fuzz_yaml found one); split into
+        // documents they come back, whatever they hold. Failing means hanging until ctest's timeout.
+        for (const QByteArray &stream : {QByteArray(",\n"), QByteArray("a: 1\n---\n,\n---\nb: 2\n"), QByteArray("...\n,\n")})
+            (void)yamlDocumentsToJson(stream);
+        auto docs = yamlDocumentsToJson("%YAML 1.2\n---\na: 1\n...\n---\nb: 2\n");
+        QVERIFY2(docs && docs->size() == 2, docs ? "wrong count" : qPrintable(docs.error().toString()));
     }
     void deepNestingIsRefused()
     {
@@ -87,7 +100,7 @@ private slots:
             R"("spec": {"namespaceMappingStrategy": "EnforceSameName", "podOffloadingStrategy": "LocalAndRemote",)"
             R"("clusterSelector": {"nodeSelectorTerms": [{"matchExpressions": [)"
             R"({"key": "topology.kubernetes.io/region", "operator": "In", "values": ["eu-west", "null", "- x"]}]}]}},)"
-            R"("numbers": [1, -2.5, true, null, {}, [], "multi\nline", "key: value", "#hash", " padded "])"
+            R"("numbers": [1, -2.5, true, null, {}, [], "multi\nline", "key: value", "#hash", " padded ", "nul\u0000in", "bell\u0007"])"
             R"(})");
         const QByteArray yaml = jsonToYaml(original);
         auto back = yamlToJson(yaml);
