@@ -7,6 +7,7 @@
 #include "console/ClusterListModel.h"
 #include "console/Workspace.h"
 
+#include <QApplication>
 #include <QImage>
 #include <QSet>
 #include <QTableView>
@@ -142,5 +143,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestClusterList)
+SPILLWAY_TESTBED_MAIN(QApplication, TestClusterList)
 #include "tst_cluster_list.moc"

@@ -6,6 +6,7 @@
 #include "kube/Kubeconfig.h"
 #include "kube/RestConfig.h"
 
+#include <QCoreApplication>
 #include <QFile>
 #include <QPointer>
 #include <QProcess>
@@ -13,6 +14,9 @@
 #include <QTcpServer>
 #include <QTcpSocket>
 #include <QTest>
+
+#include <cstdio>
+#include <cstdlib>
 
 namespace testbed {
 
@@ -190,3 +194,21 @@ inline quint16 apiserverPort(const QString &cluster)
 }
 
 } // namespace testbed
+
+// QTEST_GUILESS_MAIN / QTEST_MAIN for tests that talk to the apiserver, but leaving with _Exit once
+// the results are written: Qt 6.4's network threads may still be closing HTTP/2 connections when
+// the application is torn down, which aborted a run whose every test had passed ("double free or
+// corruption" after "Finished testing"; spillctl's main leaves the same way for the same reason).
+#define SPILLWAY_TESTBED_MAIN(AppType, TestObject)                                                   \
+    int main(int argc, char *argv[])                                                                  \
+    {                                                                                                 \
+        AppType app(argc, argv);                                                                      \
+        int rc = 0;                                                                                   \
+        {                                                                                             \
+            TestObject tc;                                                                            \
+            QTEST_SET_MAIN_SOURCE_PATH                                                                \
+            rc = QTest::qExec(&tc, argc, argv);                                                       \
+        }                                                                                             \
+        std::fflush(nullptr);                                                                         \
+        std::_Exit(rc != 0 ? 1 : 0);                                                                  \
+    }

@@ -142,5 +142,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestAdmissionWebhook)
+SPILLWAY_TESTBED_MAIN(QCoreApplication, TestAdmissionWebhook)
 #include "tst_admission_webhook.moc"

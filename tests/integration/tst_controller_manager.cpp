@@ -154,5 +154,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestControllerManager)
+SPILLWAY_TESTBED_MAIN(QCoreApplication, TestControllerManager)
 #include "tst_controller_manager.moc"

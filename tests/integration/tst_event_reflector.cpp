@@ -114,5 +114,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestEventReflector)
+SPILLWAY_TESTBED_MAIN(QCoreApplication, TestEventReflector)
 #include "tst_event_reflector.moc"

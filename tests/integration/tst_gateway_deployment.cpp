@@ -122,5 +122,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestGatewayDeployment)
+SPILLWAY_TESTBED_MAIN(QCoreApplication, TestGatewayDeployment)
 #include "tst_gateway_deployment.moc"

@@ -276,5 +276,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestKubeInformer)
+SPILLWAY_TESTBED_MAIN(QCoreApplication, TestKubeInformer)
 #include "tst_kube_informer.moc"

@@ -588,5 +588,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestKubeRest)
+SPILLWAY_TESTBED_MAIN(QCoreApplication, TestKubeRest)
 #include "tst_kube_rest.moc"

@@ -108,5 +108,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestLiqoCrds)
+SPILLWAY_TESTBED_MAIN(QCoreApplication, TestLiqoCrds)
 #include "tst_liqo_crds.moc"

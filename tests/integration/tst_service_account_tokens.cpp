@@ -104,5 +104,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestServiceAccountTokens)
+SPILLWAY_TESTBED_MAIN(QCoreApplication, TestServiceAccountTokens)
 #include "tst_service_account_tokens.moc"

@@ -94,5 +94,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestVirtualKubeletDeployment)
+SPILLWAY_TESTBED_MAIN(QCoreApplication, TestVirtualKubeletDeployment)
 #include "tst_virtual_kubelet_deployment.moc"
