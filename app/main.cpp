@@ -3,11 +3,9 @@
 #include "common/Version.h"
 #include "console/ClusterListModel.h"
 #include "console/ClusterProbe.h"
-#include "console/Workspace.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
-#include <QFile>
 #include <QLocale>
 #include <QStandardPaths>
 #include <QStatusBar>
@@ -72,21 +70,8 @@ int main(int argc, char **argv)
         for (const QString &file : p.values(kubeconfig))
             clusters.addKubeconfig(file);
     } else {
-        auto workspace = Workspace::load(workspaceFile);
-        if (!workspace) {
-            // Kept aside, not overwritten by the next save: the user may want what was in it.
-            const QString aside = workspaceFile + QStringLiteral(".broken");
-            QFile::remove(aside);
-            QFile::rename(workspaceFile, aside);
-            window.statusBar()->showMessage(QApplication::translate("main", "Workspace not loaded (%1); it was moved to %2").arg(workspace.error().toString(), aside));
-            for (const QString &file : defaultKubeconfigFiles())
-                clusters.addKubeconfig(file);
-        } else if (!workspace->clusters.empty()) {
-            clusters.addEntries(workspace->clusters);
-        } else {
-            for (const QString &file : defaultKubeconfigFiles())
-                clusters.addKubeconfig(file);
-        }
+        if (const QString problem = clusters.restore(workspaceFile); !problem.isEmpty())
+            window.statusBar()->showMessage(problem);
         // Saved on every change of the list.
         QObject::connect(&clusters, &ClusterListModel::entriesChanged, &window, [&clusters, &window, &workspaceFile] {
             if (auto saved = clusters.workspace().save(workspaceFile); !saved)

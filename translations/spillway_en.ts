@@ -4,24 +4,20 @@
 <context>
     <name>main</name>
     <message>
-        <source>Workspace not loaded (%1); it was moved to %2</source>
-        <translation>Workspace not loaded (%1); it was moved to %2</translation>
-    </message>
-    <message>
         <source>Workspace not saved: %1</source>
         <translation>Workspace not saved: %1</translation>
     </message>
     <message>
         <source>Spillway&apos;s desktop console.</source>
-        <translation>Spillway's desktop console.</translation>
+        <translation>Spillway&apos;s desktop console.</translation>
     </message>
     <message>
         <source>Show this kubeconfig file&apos;s contexts instead of the workspace&apos;s (repeatable); nothing is saved.</source>
-        <translation>Show this kubeconfig file's contexts instead of the workspace's (repeatable); nothing is saved.</translation>
+        <translation>Show this kubeconfig file&apos;s contexts instead of the workspace&apos;s (repeatable); nothing is saved.</translation>
     </message>
     <message>
         <source>Workspace file (default: in the user&apos;s configuration folder).</source>
-        <translation>Workspace file (default: in the user's configuration folder).</translation>
+        <translation>Workspace file (default: in the user&apos;s configuration folder).</translation>
     </message>
     <message>
         <source>Render the window offscreen to a PNG file once every cluster has answered, and exit.</source>
@@ -33,7 +29,7 @@
     </message>
     <message>
         <source>spillway: no page &quot;%1&quot; yet; the console has: clusters</source>
-        <translation>spillway: no page "%1" yet; the console has: clusters</translation>
+        <translation>spillway: no page &quot;%1&quot; yet; the console has: clusters</translation>
     </message>
     <message>
         <source>spillway: cannot write %1</source>
@@ -93,6 +89,10 @@
     <message>
         <source>Problem</source>
         <translation>Problem</translation>
+    </message>
+    <message>
+        <source>Workspace not loaded (%1); it was moved to %2</source>
+        <translation>Workspace not loaded (%1); it was moved to %2</translation>
     </message>
 </context>
 <context>

@@ -4,10 +4,6 @@
 <context>
     <name>main</name>
     <message>
-        <source>Workspace not loaded (%1); it was moved to %2</source>
-        <translation>工作区未能加载（%1）；已将其移至 %2</translation>
-    </message>
-    <message>
         <source>Workspace not saved: %1</source>
         <translation>工作区未能保存：%1</translation>
     </message>
@@ -93,6 +89,10 @@
     <message>
         <source>Problem</source>
         <translation>问题</translation>
+    </message>
+    <message>
+        <source>Workspace not loaded (%1); it was moved to %2</source>
+        <translation>工作区未能加载（%1）；已将其移至 %2</translation>
     </message>
 </context>
 <context>

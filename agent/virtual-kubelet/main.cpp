@@ -1,14 +1,13 @@
 // spillway-virtual-kubelet — one virtual node: the provider's granted capacity as a Node here.
 // This main only wires core's pieces together.
-#include "apis/networking/v1beta1/Configuration.h"
 #include "common/Version.h"
+#include "ipam/PodAddressMap.h"
 #include "kube/Informer.h"
 #include "kube/Kubeconfig.h"
 #include "kube/KubeClient.h"
 #include "observe/Log.h"
 #include "observe/TerminationSignal.h"
 #include "peering/LocalCluster.h"
-#include "peering/PeeringNames.h"
 #include "virtualkubelet/EventReflector.h"
 #include "virtualkubelet/KubeletServer.h"
 #include "virtualkubelet/KubeletServing.h"
@@ -146,19 +145,9 @@ int main(int argc, char **argv)
     to.destinationClusterId = providerId;
     virtualkubelet::ServiceAccountTokens tokens(&consumer, &reflectionClient, to);
     ro.tokens = &tokens;
-    virtualkubelet::PodAddressMap addresses;
+    ipam::PodAddressMap addresses;
     ro.addresses = &addresses;
     virtualkubelet::PodReflector pods(&consumer, &reflectionClient, &mappings, ro);
-    // This cluster's Configuration about the provider says how it reaches the provider's pods.
-    kube::Informer::Options co;
-    co.ns = peering::tenantNamespace(providerId);
-    co.fieldSelector = QStringLiteral("metadata.name=") + providerId;
-    kube::Informer configurations(&consumer, apis::networking::v1beta1::configurationResource(), co);
-    auto remapped = [&addresses, &pods](const json &configuration) {
-        if (addresses.setConfiguration(configuration))
-            pods.resync();
-    };
-    configurations.addHandlers({remapped, [remapped](const json &, const json &now) { remapped(now); }, [remapped](const json &, bool) { remapped(json()); }});
 
     // kubectl logs: the endpoint the Node advertises. Without the client CA it stays closed (and
     // the node advertises no port) rather than serving anyone who asks.
@@ -182,27 +171,18 @@ int main(int argc, char **argv)
         return fail(started.error().toString());
     mappings.start();
     tokens.start();
-    configurations.start();
+    // This cluster's Configuration about the provider says how it reaches the provider's pods.
+    auto configurations = ipam::followPeerConfiguration(&consumer, providerId, addresses, [&pods] { pods.resync(); });
     pods.start();
     virtualkubelet::ObjectReflector::Options oo;
     oo.localClusterId = self->clusterId;
     oo.providerClusterId = providerId;
     oo.nodeName = o.nodeName;
-    virtualkubelet::PodAddressMap providerView;
+    ipam::PodAddressMap providerView;
     oo.providerView = &providerView;
     virtualkubelet::ObjectReflector objects(&consumer, &reflectionClient, &mappings, oo);
     // The provider's Configuration about this cluster says how the provider reaches its pods.
-    kube::Informer::Options po;
-    po.ns = peering::tenantNamespace(self->clusterId);
-    po.fieldSelector = QStringLiteral("metadata.name=") + self->clusterId;
-    kube::Informer providerConfigurations(&reflectionClient, apis::networking::v1beta1::configurationResource(), po);
-    auto providerRemapped = [&providerView, &objects](const json &configuration) {
-        if (providerView.setConfiguration(configuration))
-            objects.resyncEndpointSlices();
-    };
-    providerConfigurations.addHandlers({providerRemapped, [providerRemapped](const json &, const json &now) { providerRemapped(now); },
-                                        [providerRemapped](const json &, bool) { providerRemapped(json()); }});
-    providerConfigurations.start();
+    auto providerConfigurations = ipam::followPeerConfiguration(&reflectionClient, self->clusterId, providerView, [&objects] { objects.resyncEndpointSlices(); });
     objects.start();
     virtualkubelet::EventReflector::Options eo;
     eo.providerClusterId = providerId;
@@ -215,8 +195,8 @@ int main(int argc, char **argv)
                  {{"node", o.nodeName}, {"virtualNode", vn}, {"kubeletEndpoint", QStringLiteral("%1:%2").arg(nodeAddress).arg(o.kubeletPort)}});
 
     auto shutdown = [&pods, &objects, &events, &mappings, &configurations, &providerConfigurations] {
-        configurations.stop();
-        providerConfigurations.stop();
+        configurations->stop();
+        providerConfigurations->stop();
         mappings.stop();
         events.stop();
         objects.stop();

@@ -1,5 +1,6 @@
 #include "console/ClusterListModel.h"
 
+#include <QFile>
 #include <QFileInfo>
 #include <QThread>
 
@@ -110,6 +111,24 @@ int ClusterListModel::addKubeconfig(const QString &file)
     }
     const int added = addEntries(*contexts);
     return added;
+}
+
+QString ClusterListModel::restore(const QString &workspaceFile, const QProcessEnvironment &env)
+{
+    QString problem;
+    auto workspace = Workspace::load(workspaceFile);
+    if (!workspace) {
+        const QString aside = workspaceFile + QStringLiteral(".broken");
+        QFile::remove(aside);
+        QFile::rename(workspaceFile, aside);
+        problem = tr("Workspace not loaded (%1); it was moved to %2").arg(workspace.error().toString(), aside);
+    }
+    if (workspace && !workspace->clusters.empty())
+        addEntries(workspace->clusters);
+    else
+        for (const QString &file : defaultKubeconfigFiles(env))
+            addKubeconfig(file);
+    return problem;
 }
 
 int ClusterListModel::addEntries(const std::vector<ClusterEntry> &entries)

@@ -46,6 +46,10 @@ public:
     // Adds every context of a kubeconfig file not shown yet, or a row with the file's error.
     // Returns how many rows were added.
     int addKubeconfig(const QString &file);
+    // The console's start: the workspace's clusters, or when it has none (or cannot be read) the
+    // contexts of the usual kubeconfig files. A workspace that cannot be read is moved aside to
+    // <file>.broken, never overwritten by the next save; the returned text says so (empty: fine).
+    QString restore(const QString &workspaceFile, const QProcessEnvironment &env = QProcessEnvironment::systemEnvironment());
     // Adds entries as they are (a workspace's), skipping those already shown.
     int addEntries(const std::vector<ClusterEntry> &entries);
     void removeRow(int row);

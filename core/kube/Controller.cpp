@@ -37,15 +37,12 @@ void Controller::stop()
     m_threads.clear();
 }
 
-// An object of the wrong shape (a peer's, or a field of unexpected type that nlohmann's value()
-// throws on) fails its key like any error — counted, logged, retried with backoff — instead of
-// ending the process and every other key's reconciliation with it.
-Result<void> Controller::reconcileGuarded(const QString &key)
+Result<void> guarded(const QString &what, const std::function<Result<void>()> &pass)
 {
     try {
-        return m_reconcile(key);
+        return pass();
     } catch (const nlohmann::json::exception &e) {
-        return Error::of(Error::Kind::Decode, QStringLiteral("%1: %2 is malformed: %3").arg(m_name, key, QString::fromUtf8(e.what())));
+        return Error::of(Error::Kind::Decode, QStringLiteral("%1 is malformed: %2").arg(what, QString::fromUtf8(e.what())));
     }
 }
 
@@ -53,7 +50,7 @@ void Controller::work()
 {
     ++m_running;
     while (auto key = m_queue->get()) {
-        Result<void> r = reconcileGuarded(*key);
+        Result<void> r = guarded(m_name + QStringLiteral(": ") + *key, [&] { return m_reconcile(*key); });
         if (r) {
             ++m_ok;
             m_queue->forget(*key);

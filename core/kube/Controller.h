@@ -12,6 +12,12 @@
 
 namespace spillway::kube {
 
+// One pass of any reconcile loop (Controller's workers, the gateway's, the virtual node's sync):
+// an object of the wrong shape (a peer's, or a field of unexpected type that nlohmann's value()
+// throws on) comes back as an Error naming `what`, to be counted, logged and retried like any
+// failure, instead of ending the process and every other reconciliation with it.
+Result<void> guarded(const QString &what, const std::function<Result<void>()> &pass);
+
 // N workers draining a WorkQueue into an idempotent reconcile(key). A failed key is retried
 // with the queue's rate limiter up to maxRetries, then dropped and reported; a success
 // forgets its failure history.
@@ -34,7 +40,6 @@ public:
 
 private:
     void work();
-    Result<void> reconcileGuarded(const QString &key);
 
     QString m_name;
     WorkQueue *m_queue;

@@ -24,7 +24,7 @@ Informer::Informer(KubeClient *client, ResourceRef resource, Options options, QO
         if (!m_running)
             return;
         if (m_relistRequested)
-            listPage({}, m_synced);
+            listPage({}, m_synced.load());
         else
             startWatch();
     });

@@ -7,6 +7,8 @@
 #include "kube/WatchDecoder.h"
 
 #include <QObject>
+
+#include <atomic>
 #include <QPointer>
 #include <QTimer>
 
@@ -93,7 +95,7 @@ private:
     Store m_store;
     std::vector<Handlers> m_handlers;
     State m_state = State::Stopped;
-    bool m_synced = false;
+    std::atomic_bool m_synced{false};   // read from workers (hasSynced)
     bool m_running = false;
     quint64 m_generation = 0;             // invalidates callbacks of a stopped/restarted cycle
     QString m_lastRv;

@@ -5,6 +5,7 @@
 #include "apis/networking/v1beta1/GatewayClient.h"
 #include "apis/networking/v1beta1/GatewayServer.h"
 #include "apis/networking/v1beta1/PublicKey.h"
+#include "kube/Controller.h"
 #include "kube/Finalizers.h"
 #include "kube/Resource.h"
 #include "network/WireGuardKey.h"
@@ -109,7 +110,7 @@ void GatewayAgent::schedule(qint64 delayMs)
 
 void GatewayAgent::runScheduled()
 {
-    auto r = reconcile();
+    auto r = kube::guarded(QStringLiteral("gateway %1/%2").arg(m_o.ns, m_o.name), [this] { return reconcile(); });
     if (r) {
         m_backoff.reset();
     } else {

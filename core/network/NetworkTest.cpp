@@ -4,6 +4,7 @@
 #include "apis/networking/v1beta1/GatewayClient.h"
 #include "apis/networking/v1beta1/GatewayServer.h"
 #include "ipam/Cidr.h"
+#include "ipam/PodAddressMap.h"
 #include "network/GatewayPlan.h"
 #include "network/HostCommands.h"
 #include "network/NetnsSocket.h"
@@ -49,15 +50,10 @@ QStringList stringsAt(const json &obj, std::initializer_list<const char *> path)
 // `address` (a pod of the peer's) as the cluster whose Configuration this is reaches it.
 Result<QString> reachedAs(const json &configuration, const QString &address, const QString &clusterId)
 {
-    const QStringList real = stringsAt(configuration, {"spec", "remote", "cidr", "pod"});
-    const QStringList as = stringsAt(configuration, {"status", "remote", "cidr", "pod"});
-    const auto a = ipam::parseAddress(address);
-    for (qsizetype i = 0; a && i < real.size(); ++i) {
-        const auto r = ipam::Cidr::parse(real[i]), s = ipam::Cidr::parse(as.value(i));
-        if (r && s && r->contains(*a))
-            if (const auto mapped = ipam::remapAddress(*a, *r, *s))
-                return ipam::formatAddress(*mapped);
-    }
+    ipam::PodAddressMap map;
+    map.setConfiguration(configuration);
+    if (auto mapped = map.mapped(address))
+        return *mapped;
     return Error::of(Error::Kind::Config, QStringLiteral("cluster %1 has no mapping for %2 in its Configuration yet").arg(clusterId, address),
                      QStringLiteral("wait for its IPAM (spillctl network init) and try again"));
 }

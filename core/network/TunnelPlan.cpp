@@ -45,6 +45,10 @@ bool anyRemapped(const TunnelPlan &p)
 {
     return std::any_of(p.networks.begin(), p.networks.end(), remapped);
 }
+bool anyMasqueraded(const TunnelPlan &p)
+{
+    return std::any_of(p.exposed.begin(), p.exposed.end(), [](const ExposedAddress &e) { return e.masquerade; });
+}
 } // namespace
 
 QString nftRuleset(const TunnelPlan &p)
@@ -55,7 +59,6 @@ QString nftRuleset(const TunnelPlan &p)
     if (!anyRemapped(p) && p.exposed.empty())
         return nftDeleteTable(p);
     const QString table = nftTableName(p.peerClusterId), tun = p.interfaceName, mark = QString::number(p.routingTable);
-    const bool masquerading = std::any_of(p.exposed.begin(), p.exposed.end(), [](const ExposedAddress &e) { return e.masquerade; });
     QString out = QStringLiteral("table ip %1 {}\ndelete table ip %1\ntable ip %1 {\n").arg(table);
     // Every packet for a remapped peer network (as this cluster addresses it) is marked before
     // NAT, so the routing rule sends it — and only it — into the tunnel, although the peer's real
@@ -66,7 +69,7 @@ QString nftRuleset(const TunnelPlan &p)
             out += QStringLiteral("    iifname != \"%1\" ip daddr %2 meta mark set %3\n").arg(tun, r.as.toString(), mark);
     // A masqueraded reply is addressed to this gateway until conntrack restores the peer's real
     // address, which may be this cluster's own too: the connection's mark steers it back instead.
-    if (masquerading)
+    if (anyMasqueraded(p))
         out += QStringLiteral("    iifname \"%1\" ct state new ct mark set %2\n    iifname != \"%1\" ct direction reply ct mark %2 meta mark set %2\n").arg(tun, mark);
     out += QStringLiteral("  }\n  chain outgoing {\n    type nat hook prerouting priority dstnat; policy accept;\n");
     for (const Remap &r : p.networks)
@@ -100,7 +103,7 @@ std::vector<QStringList> routeCommands(const TunnelPlan &p)
         out.push_back(remapped(r) ? QStringList{QStringLiteral("route"), QStringLiteral("replace"), r.real.toString(), QStringLiteral("dev"), p.interfaceName,
                                                 QStringLiteral("table"), table}
                                   : QStringList{QStringLiteral("route"), QStringLiteral("replace"), r.real.toString(), QStringLiteral("dev"), p.interfaceName});
-    if (anyRemapped(p) || std::any_of(p.exposed.begin(), p.exposed.end(), [](const ExposedAddress &e) { return e.masquerade; }))
+    if (anyRemapped(p) || anyMasqueraded(p))
         out.push_back({QStringLiteral("rule"), QStringLiteral("add"), QStringLiteral("fwmark"), table, QStringLiteral("lookup"), table,
                        QStringLiteral("priority"), QString::number(kRulePriority)});
     return out;

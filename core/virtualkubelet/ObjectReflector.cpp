@@ -45,7 +45,10 @@ void ObjectReflector::onMappingChanged(const QString &local, const QString &remo
 {
     for (const ReflectedKind &kind : m_kinds) {
         const QString watchKey = kind.name + QLatin1Char('/') + local;
-        m_watches.erase(watchKey);   // stops both; a namespace that stays offloaded is watched afresh
+        {
+            std::lock_guard lock(m_watchesMutex);
+            m_watches.erase(watchKey);   // stops both; a namespace that stays offloaded is watched afresh
+        }
         if (remote.isEmpty())
             continue;   // the provider deletes the twin with everything in it
         auto enqueue = [this, kindName = kind.name, local](const json &obj) {
@@ -70,6 +73,7 @@ void ObjectReflector::onMappingChanged(const QString &local, const QString &remo
         remoteWatch->addHandlers(handlers);
         localWatch->start();
         remoteWatch->start();
+        std::lock_guard lock(m_watchesMutex);
         m_watches.emplace(watchKey, std::make_pair(std::move(localWatch), std::move(remoteWatch)));
     }
 }
@@ -92,17 +96,34 @@ void ObjectReflector::resyncEndpointSlices()
                 m_queue.add(watchKey + QLatin1Char('/') + QString::fromStdString(slice["metadata"].value("name", "")));
 }
 
+std::optional<std::optional<json>> ObjectReflector::cachedService(const QString &ns, const QString &name) const
+{
+    std::lock_guard lock(m_watchesMutex);
+    const auto watch = m_watches.find(QStringLiteral("services/") + ns);
+    if (watch == m_watches.end() || !watch->second.first->hasSynced())
+        return std::nullopt;
+    return watch->second.first->store().get(ns + QLatin1Char('/') + name);
+}
+
 Result<std::optional<json>> ObjectReflector::endpointSliceCopy(const json &slice, const QString &ns, const QString &remoteNs)
 {
     const std::string service = slice["metadata"].value("labels", json::object()).value("kubernetes.io/service-name", "");
     if (service.empty())
         return std::optional<json>();
-    auto svc = m_consumer->get(kube::resources::services(), ns, QString::fromStdString(service));
-    if (!svc && !svc.error().isNotFound())
-        return svc.error();
+    // The Services' watch already holds it: no request per slice change (many in a burst).
+    std::optional<json> svc;
+    if (auto cached = cachedService(ns, QString::fromStdString(service))) {
+        svc = *cached;
+    } else {
+        auto got = m_consumer->get(kube::resources::services(), ns, QString::fromStdString(service));
+        if (!got && !got.error().isNotFound())
+            return got.error();
+        if (got)
+            svc = *got;
+    }
     if (!svc || !shouldReflect(QStringLiteral("services"), *svc))
         return std::optional<json>();
-    const PodAddressMap *view = m_options.providerView;
+    const ipam::PodAddressMap *view = m_options.providerView;
     return remoteEndpointSlice(slice, remoteNs, m_options.localClusterId, m_options.providerClusterId, m_options.nodeName,
                                [view](const QString &address) { return view->mapped(address); });
 }

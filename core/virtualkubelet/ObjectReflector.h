@@ -8,13 +8,15 @@
 #include "kube/WorkQueue.h"
 #include "virtualkubelet/NamespaceMappings.h"
 #include "virtualkubelet/ObjectReflection.h"
-#include "virtualkubelet/PodAddressMap.h"
+#include "ipam/PodAddressMap.h"
 #include "virtualkubelet/ReflectionQueue.h"
 
 #include <QObject>
 
 #include <map>
 #include <memory>
+#include <mutex>
+#include <optional>
 
 namespace spillway::virtualkubelet {
 
@@ -33,7 +35,7 @@ public:
     struct Options {
         QString localClusterId, providerClusterId;
         QString nodeName;                          // the virtual node: its endpoints are the provider's own
-        const PodAddressMap *providerView = nullptr;   // how the provider reaches this cluster's pods; none: no EndpointSlices
+        const ipam::PodAddressMap *providerView = nullptr;   // how the provider reaches this cluster's pods; none: no EndpointSlices
         int workers = 2;
         QString fieldManager = QStringLiteral("reflection.spillway.dev");
     };
@@ -57,7 +59,11 @@ private:
     ReflectionQueue m_queue;
     std::vector<ReflectedKind> m_kinds;
     // by "<kind>/<local ns>": the local and the remote watch
+    // (changed on the client's thread; workers read the local Services' cache under the lock)
     std::map<QString, std::pair<std::unique_ptr<kube::Informer>, std::unique_ptr<kube::Informer>>> m_watches;
+    mutable std::mutex m_watchesMutex;
+    // A local Service from its watch's cache; nullopt when that watch has not listed yet.
+    std::optional<std::optional<nlohmann::json>> cachedService(const QString &ns, const QString &name) const;
 };
 
 } // namespace spillway::virtualkubelet

@@ -7,7 +7,7 @@
 #include "kube/RateLimiter.h"
 #include "kube/WorkQueue.h"
 #include "virtualkubelet/NamespaceMappings.h"
-#include "virtualkubelet/PodAddressMap.h"
+#include "ipam/PodAddressMap.h"
 #include "virtualkubelet/ReflectionQueue.h"
 #include "virtualkubelet/ServiceAccountTokens.h"
 
@@ -40,7 +40,7 @@ public:
         int workers = 4;
         QString fieldManager = QStringLiteral("reflection.spillway.dev");
         ServiceAccountTokens *tokens = nullptr;   // none: offloaded pods get no consumer API token
-        const PodAddressMap *addresses = nullptr; // none: pod IPs are written as the provider has them
+        const ipam::PodAddressMap *addresses = nullptr; // none: pod IPs are written as the provider has them
     };
     PodReflector(kube::KubeClient *consumer, kube::KubeClient *provider, NamespaceMappings *mappings, Options options, QObject *parent = nullptr);
     ~PodReflector() override;

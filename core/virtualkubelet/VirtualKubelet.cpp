@@ -1,6 +1,7 @@
 #include "virtualkubelet/VirtualKubelet.h"
 
 #include "apis/offloading/v1beta1/VirtualNode.h"
+#include "kube/Controller.h"
 #include "observe/Log.h"
 
 #include <QDateTime>
@@ -110,7 +111,7 @@ void VirtualKubelet::requestSync()
     m_syncing = true;
     do {
         m_syncAgain = false;
-        if (auto r = sync(); !r)
+        if (auto r = kube::guarded(QStringLiteral("virtual node ") + m_options.nodeName, [this] { return sync(); }); !r)
             observe::log("error", QStringLiteral("virtual-kubelet"), r.error().toString(), {{"node", m_options.nodeName}});
     } while (m_syncAgain);
     m_syncing = false;
@@ -119,7 +120,7 @@ void VirtualKubelet::requestSync()
 Result<void> VirtualKubelet::start()
 {
     m_syncing = true;
-    auto first = sync();
+    auto first = kube::guarded(QStringLiteral("virtual node ") + m_options.nodeName, [this] { return sync(); });
     m_syncing = false;
     if (!first)
         return first;

@@ -140,6 +140,23 @@ private slots:
         auto w = spillway::console::Workspace::load(f);
         QVERIFY(!w && w.error().message.contains(QStringLiteral("clusters is not a list")));
         QVERIFY(spillway::console::Workspace::load(dir.filePath(QStringLiteral("missing.yaml"))));   // none yet: empty
+
+        // The console's start: a broken workspace is moved aside and the usual kubeconfigs shown.
+        QProcessEnvironment env;
+        env.insert(QStringLiteral("KUBECONFIG"), testbed::kubeconfigPath(QStringLiteral("ci-consumer")));
+        ClusterListModel model;
+        const QString problem = model.restore(f, env);
+        QVERIFY2(problem.contains(QStringLiteral("clusters is not a list")) && problem.contains(f + QStringLiteral(".broken")), qPrintable(problem));
+        QVERIFY(!QFile::exists(f) && QFile::exists(f + QStringLiteral(".broken")));
+        QCOMPARE(model.rowCount(), 1);
+        QCOMPARE(model.row(0).entry.context, QStringLiteral("ci-consumer"));
+        // A workspace with clusters is restored as it is, and the usual files are not read.
+        QVERIFY(model.workspace().save(f));
+        ClusterListModel again;
+        QVERIFY(again.restore(f, QProcessEnvironment()).isEmpty());
+        QCOMPARE(again.rowCount(), 1);
+        QCOMPARE(again.row(0).entry.kubeconfig, QFileInfo(testbed::kubeconfigPath(QStringLiteral("ci-consumer"))).absoluteFilePath());
+        QTRY_COMPARE_WITH_TIMEOUT(model.pending() + again.pending(), 0, 20000);
     }
 };
 

@@ -5,7 +5,7 @@
 #include "virtualkubelet/ObjectReflection.h"
 #include "virtualkubelet/EventReflection.h"
 #include "virtualkubelet/EndpointSliceReflection.h"
-#include "virtualkubelet/PodAddressMap.h"
+#include "ipam/PodAddressMap.h"
 #include "virtualkubelet/PodTranslation.h"
 
 #include <QTest>
@@ -168,7 +168,7 @@ private slots:
 
     void podIpsAreWrittenAsThisClusterReachesThem()
     {
-        virtualkubelet::PodAddressMap map;
+        ipam::PodAddressMap map;
         const json remote = {{"status", {{"phase", "Running"}, {"podIP", "10.244.3.7"}, {"podIPs", json::array({{{"ip", "10.244.3.7"}}})}}}};
         // No Configuration (networking disabled): as the provider has them.
         QVERIFY(map.translateStatus(virtualkubelet::localPodStatus(remote))["podIP"] == "10.244.3.7");
@@ -194,7 +194,7 @@ private slots:
     void endpointSlicesAreReflectedAsTheProviderReachesThem()
     {
         // The provider sees rome's 10.244.0.0/16 as 10.1.0.0/16.
-        virtualkubelet::PodAddressMap providerView;
+        ipam::PodAddressMap providerView;
         providerView.setConfiguration({{"spec", {{"remote", {{"cidr", {{"pod", {"10.244.0.0/16"}}}}}}}},
                                        {"status", {{"remote", {{"cidr", {{"pod", {"10.1.0.0/16"}}}}}}}}});
         auto reaches = [&providerView](const QString &a) { return providerView.mapped(a); };

@@ -1,6 +1,10 @@
-#include "virtualkubelet/PodAddressMap.h"
+#include "ipam/PodAddressMap.h"
 
-namespace spillway::virtualkubelet {
+#include "apis/networking/v1beta1/Configuration.h"
+#include "kube/Informer.h"
+#include "peering/PeeringNames.h"
+
+namespace spillway::ipam {
 
 using nlohmann::json;
 
@@ -63,4 +67,20 @@ json PodAddressMap::translateStatus(json status) const
     return status;
 }
 
-} // namespace spillway::virtualkubelet
+std::unique_ptr<kube::Informer> followPeerConfiguration(kube::KubeClient *client, const QString &peerId, PodAddressMap &map,
+                                                        std::function<void()> changed, QObject *parent)
+{
+    kube::Informer::Options o;
+    o.ns = peering::tenantNamespace(peerId);
+    o.fieldSelector = QStringLiteral("metadata.name=") + peerId;
+    auto informer = std::make_unique<kube::Informer>(client, apis::networking::v1beta1::configurationResource(), o, parent);
+    auto follow = [&map, changed = std::move(changed)](const json &configuration) {
+        if (map.setConfiguration(configuration))
+            changed();
+    };
+    informer->addHandlers({follow, [follow](const json &, const json &now) { follow(now); }, [follow](const json &, bool) { follow(json()); }});
+    informer->start();
+    return informer;
+}
+
+} // namespace spillway::ipam

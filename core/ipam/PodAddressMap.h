@@ -5,15 +5,24 @@
 #include <QString>
 #include <nlohmann/json.hpp>
 
+#include <QObject>
+
+#include <functional>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <vector>
 
-namespace spillway::virtualkubelet {
+namespace spillway::kube {
+class Informer;
+class KubeClient;
+}
+
+namespace spillway::ipam {
 
 // How a cluster reaches its peer's pods: the remapping its IPAM chose, from its Configuration
 // about the peer (spec.remote.cidr.pod, each reached as status.remote.cidr.pod at the same
-// index). The virtual kubelet keeps two: the consumer's view of the provider's pods — an offloaded
+// index). spillctl test network asks it where the other test pod is; the virtual kubelet keeps two: the consumer's view of the provider's pods — an offloaded
 // pod's IP is written on the local pod as this cluster reaches it, as Liqo does, so local
 // Services' endpoints, and anyone reading the pod, get an address that works here even when both
 // clusters use the same pod CIDR — and the provider's view of the consumer's pods, for the
@@ -39,4 +48,9 @@ private:
     std::vector<Remap> m_remaps;
 };
 
-} // namespace spillway::virtualkubelet
+// Keeps `map` following the Configuration about `peerId` (named after it, in its tenant namespace)
+// that `client` reads, calling `changed` when the mapping changes; started, owned by the caller.
+std::unique_ptr<kube::Informer> followPeerConfiguration(kube::KubeClient *client, const QString &peerId, PodAddressMap &map,
+                                                        std::function<void()> changed, QObject *parent = nullptr);
+
+} // namespace spillway::ipam
