@@ -4,6 +4,7 @@
 
 #include "apis/offloading/v1beta1/NamespaceOffloading.h"
 #include "offloading/ClusterSelectorText.h"
+#include "offloading/NamespaceOffloadingDraft.h"
 #include "offloading/NamespaceOffloadingReconciler.h"
 
 #include <QDateTime>
@@ -94,17 +95,23 @@ int offloadNamespace(const QStringList &args)
     if (!timeoutSeconds)
         return 2;
 
-    json obj = {{"apiVersion", "offloading.liqo.io/v1beta1"}, {"kind", "NamespaceOffloading"},
-                {"metadata", {{"name", "offloading"}, {"namespace", ns.toStdString()}}},
-                {"spec", {{"namespaceMappingStrategy", p.value(mapping).toStdString()}, {"podOffloadingStrategy", p.value(pods).toStdString()}}}};
-    if (p.isSet(remoteName))
-        obj["spec"]["remoteNamespaceName"] = p.value(remoteName).toStdString();
-    if (!clusterSelector->is_null())
-        obj["spec"]["clusterSelector"] = *clusterSelector;
+    // The same draft the console's editor fills, so both send the same object.
+    offloading::NamespaceOffloadingDraft draft;
+    draft.namespaceName = ns;
+    draft.mapping = p.value(mapping);
+    draft.podStrategy = p.value(pods);
+    draft.remoteNamespaceName = p.value(remoteName);
+    auto rows = offloading::NamespaceOffloadingDraft::requirementsOf(*clusterSelector);
+    if (!rows)
+        return fail(rows.error());
+    draft.selector = std::move(*rows);
     if (p.value(preferLocal) == QLatin1String("false"))
-        obj["metadata"]["annotations"]["spillway.dev/prefer-local"] = "false";
+        draft.preferLocal = false;
     if (p.isSet(failover))
-        obj["metadata"]["annotations"]["spillway.dev/failover-seconds"] = std::to_string(failoverSeconds);
+        draft.failoverSeconds = failoverSeconds;
+    if (const auto problems = draft.problems(); !problems.empty())
+        return usage(QStringLiteral("%1: %2").arg(problems.front().field, problems.front().message));
+    const json obj = draft.toObject();
     if (p.isSet(output)) {
         printStructured(obj, p.value(output));
         return 0;

@@ -61,10 +61,8 @@ Result<json> NamespaceOffloadingReconciler::selectedClusters(const json &cluster
         const std::string cid = vn["spec"].value("clusterID", "");
         if (cid.empty())
             continue;
-        json labels = vn["spec"].value("labels", json::object());
-        labels["liqo.io/remote-cluster-id"] = cid;
-        if (auto node = m_client.get(kube::resources::nodes(), {}, QStringLiteral("liqo-") + QString::fromStdString(vn["metadata"].value("name", ""))))
-            labels = (*node)["metadata"].value("labels", json::object());
+        auto node = m_client.get(kube::resources::nodes(), {}, virtualNodeNodeName(vn));
+        const json labels = virtualNodeLabels(vn, node ? *node : json());
         out[cid] = out.value(cid, false) || matchesNodeSelector(clusterSelector, labels);
     }
     return out;

@@ -88,6 +88,15 @@ bool matchesNodeSelector(const json &selector, const json &labels)
     return false;
 }
 
+json virtualNodeLabels(const json &virtualNode, const json &node)
+{
+    if (node.is_object())
+        return node["metadata"].value("labels", json::object());
+    json labels = virtualNode["spec"].value("labels", json::object());
+    labels["liqo.io/remote-cluster-id"] = virtualNode["spec"].value("clusterID", "");
+    return labels;
+}
+
 json remoteNamespaceConditions(const PeerMapping &peer, const json &previous, const QString &now)
 {
     auto condition = [&](const char *type, bool ok, const char *reason, const char *message) {

@@ -33,6 +33,15 @@ QString remoteNamespaceName(const nlohmann::json &offloadingSpec, const QString 
 // a term's expressions ANDed. No selector, or no terms, matches every node.
 bool matchesNodeSelector(const nlohmann::json &selector, const nlohmann::json &labels);
 
+// The labels a clusterSelector is matched against for one VirtualNode: those of its Node (the
+// provider's cluster labels as the scheduler sees them) when the Node exists (pass null when not),
+// else the VirtualNode's spec.labels plus liqo.io/remote-cluster-id.
+nlohmann::json virtualNodeLabels(const nlohmann::json &virtualNode, const nlohmann::json &node);
+inline QString virtualNodeNodeName(const nlohmann::json &virtualNode)
+{
+    return QStringLiteral("liqo-") + QString::fromStdString(virtualNode["metadata"].value("name", ""));
+}
+
 // One peer as seen from one offloaded namespace.
 struct PeerMapping {
     bool required = false;             // selected by the clusterSelector
