@@ -1,5 +1,6 @@
 // spillway — the desktop console.
 #include "MainWindow.h"
+#include "OffloadingEditor.h"
 #include "common/Version.h"
 #include "console/ClusterListModel.h"
 #include "console/ClusterProbe.h"
@@ -50,11 +51,14 @@ int main(int argc, char **argv)
     const QCommandLineOption workspaceOption(QStringLiteral("workspace"), QApplication::translate("main", "Workspace file (default: in the user's configuration folder)."), QStringLiteral("file"));
     const QCommandLineOption screenshot(QStringLiteral("screenshot"), QApplication::translate("main", "Render the window offscreen to a PNG file once every cluster has answered, and exit."),
                                         QStringLiteral("file"));
-    const QCommandLineOption view(QStringLiteral("view"), QApplication::translate("main", "The page to show: clusters."), QStringLiteral("name"), QStringLiteral("clusters"));
-    p.addOptions({kubeconfig, workspaceOption, screenshot, view});
+    const QCommandLineOption view(QStringLiteral("view"), QApplication::translate("main", "The page to show: %1.").arg(spillway::views::MainWindow::pageNames().join(QStringLiteral(", "))),
+                                  QStringLiteral("name"), QStringLiteral("clusters"));
+    const QCommandLineOption editorNamespace(QStringLiteral("namespace"), QApplication::translate("main", "The namespace the offloading editor opens."), QStringLiteral("name"));
+    p.addOptions({kubeconfig, workspaceOption, screenshot, view, editorNamespace});
     p.process(app);
-    if (p.value(view) != QLatin1String("clusters")) {
-        std::fprintf(stderr, "%s\n", qPrintable(QApplication::translate("main", "spillway: no page \"%1\" yet; the console has: clusters").arg(p.value(view))));
+    if (!spillway::views::MainWindow::pageNames().contains(p.value(view))) {
+        std::fprintf(stderr, "%s\n", qPrintable(QApplication::translate("main", "spillway: no page \"%1\"; the console has: %2")
+                                                     .arg(p.value(view), spillway::views::MainWindow::pageNames().join(QStringLiteral(", ")))));
         return 2;
     }
 
@@ -78,6 +82,9 @@ int main(int argc, char **argv)
                 window.statusBar()->showMessage(QApplication::translate("main", "Workspace not saved: %1").arg(saved.error().toString()));
         });
     }
+    window.showPage(p.value(view));
+    if (p.isSet(editorNamespace))
+        window.offloadingEditor()->selectNamespace(p.value(editorNamespace));
     window.show();
 
     if (p.isSet(screenshot)) {
@@ -88,10 +95,18 @@ int main(int argc, char **argv)
                 std::fprintf(stderr, "%s\n", qPrintable(QApplication::translate("main", "spillway: cannot write %1").arg(file)));
             app.exit(saved ? 0 : 1);
         };
+        // The editor page is shot once it has read the cluster (and the namespace) too.
+        auto *editor = window.offloadingEditor();
+        auto whenSettled = [editor, shoot] {
+            if (editor->isVisible() && editor->pending() > 0)
+                QObject::connect(editor, &spillway::views::OffloadingEditor::idle, editor, shoot, Qt::SingleShotConnection);
+            else
+                shoot();
+        };
         if (clusters.pending() == 0)
-            QTimer::singleShot(0, &app, shoot);
+            QTimer::singleShot(0, &app, whenSettled);
         else
-            QObject::connect(&clusters, &ClusterListModel::probesFinished, &app, shoot);
+            QObject::connect(&clusters, &ClusterListModel::probesFinished, &app, [whenSettled] { QTimer::singleShot(0, whenSettled); });
     }
     return app.exec();
 }

@@ -2,6 +2,133 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en">
 <context>
+    <name>NamespaceOffloadingDraft</name>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>a NamespaceOffloading is written as in Liqo&apos;s documentation (kubectl explain namespaceoffloading.spec)</source>
+        <translation>a NamespaceOffloading is written as in Liqo&apos;s documentation (kubectl explain namespaceoffloading.spec)</translation>
+    </message>
+    <message>
+        <source>%1 needs at least one value</source>
+        <translation>%1 needs at least one value</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a label value (up to 63 letters, digits, &apos;-&apos;, &apos;_&apos; or &apos;.&apos;)</source>
+        <translation>&quot;%1&quot; is not a label value (up to 63 letters, digits, &apos;-&apos;, &apos;_&apos; or &apos;.&apos;)</translation>
+    </message>
+    <message>
+        <source>%1 takes no values</source>
+        <translation>%1 takes no values</translation>
+    </message>
+    <message>
+        <source>%1 takes exactly one integer</source>
+        <translation>%1 takes exactly one integer</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not an operator (%2)</source>
+        <translation>&quot;%1&quot; is not an operator (%2)</translation>
+    </message>
+    <message>
+        <source>must be a map with nodeSelectorTerms</source>
+        <translation>must be a map with nodeSelectorTerms</translation>
+    </message>
+    <message>
+        <source>must be a list</source>
+        <translation>must be a list</translation>
+    </message>
+    <message>
+        <source>must be a map</source>
+        <translation>must be a map</translation>
+    </message>
+    <message>
+        <source>peers are chosen by their virtual nodes&apos; labels; use matchExpressions</source>
+        <translation>peers are chosen by their virtual nodes&apos; labels; use matchExpressions</translation>
+    </message>
+    <message>
+        <source>needs a key and an operator</source>
+        <translation>needs a key and an operator</translation>
+    </message>
+    <message>
+        <source>values are strings (quote numbers)</source>
+        <translation>values are strings (quote numbers)</translation>
+    </message>
+    <message>
+        <source>the document</source>
+        <translation>the document</translation>
+    </message>
+    <message>
+        <source>must be a map (apiVersion, kind, metadata, spec)</source>
+        <translation>must be a map (apiVersion, kind, metadata, spec)</translation>
+    </message>
+    <message>
+        <source>this editor writes offloading.liqo.io/v1beta1 NamespaceOffloading, not %1 %2</source>
+        <translation>this editor writes offloading.liqo.io/v1beta1 NamespaceOffloading, not %1 %2</translation>
+    </message>
+    <message>
+        <source>must be &quot;offloading&quot; (Liqo allows one per namespace, with that name)</source>
+        <translation>must be &quot;offloading&quot; (Liqo allows one per namespace, with that name)</translation>
+    </message>
+    <message>
+        <source>must be &quot;true&quot; or &quot;false&quot;</source>
+        <translation>must be &quot;true&quot; or &quot;false&quot;</translation>
+    </message>
+    <message>
+        <source>must be a number of seconds, quoted</source>
+        <translation>must be a number of seconds, quoted</translation>
+    </message>
+    <message>
+        <source>is not a field of NamespaceOffloading</source>
+        <translation>is not a field of NamespaceOffloading</translation>
+    </message>
+    <message>
+        <source>must be a string</source>
+        <translation>must be a string</translation>
+    </message>
+    <message>
+        <source>the YAML</source>
+        <translation>the YAML</translation>
+    </message>
+    <message>
+        <source>choose the namespace to offload</source>
+        <translation>choose the namespace to offload</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a namespace name (lowercase letters, digits and &apos;-&apos;, up to 63)</source>
+        <translation>&quot;%1&quot; is not a namespace name (lowercase letters, digits and &apos;-&apos;, up to 63)</translation>
+    </message>
+    <message>
+        <source>must be one of %1</source>
+        <translation>must be one of %1</translation>
+    </message>
+    <message>
+        <source>SelectedName needs the remote namespace&apos;s name</source>
+        <translation>SelectedName needs the remote namespace&apos;s name</translation>
+    </message>
+    <message>
+        <source>only SelectedName uses a remote name; clear it or choose SelectedName</source>
+        <translation>only SelectedName uses a remote name; clear it or choose SelectedName</translation>
+    </message>
+    <message>
+        <source>row %1 has no label key</source>
+        <translation>row %1 has no label key</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a label key</source>
+        <translation>&quot;%1&quot; is not a label key</translation>
+    </message>
+    <message>
+        <source>row %1: %2</source>
+        <translation>row %1: %2</translation>
+    </message>
+    <message>
+        <source>is -1 (Kubernetes&apos; 300 s) or a number of seconds</source>
+        <translation>is -1 (Kubernetes&apos; 300 s) or a number of seconds</translation>
+    </message>
+</context>
+<context>
     <name>main</name>
     <message>
         <source>Workspace not saved: %1</source>
@@ -24,16 +151,20 @@
         <translation>Render the window offscreen to a PNG file once every cluster has answered, and exit.</translation>
     </message>
     <message>
-        <source>The page to show: clusters.</source>
-        <translation>The page to show: clusters.</translation>
-    </message>
-    <message>
-        <source>spillway: no page &quot;%1&quot; yet; the console has: clusters</source>
-        <translation>spillway: no page &quot;%1&quot; yet; the console has: clusters</translation>
-    </message>
-    <message>
         <source>spillway: cannot write %1</source>
         <translation>spillway: cannot write %1</translation>
+    </message>
+    <message>
+        <source>The page to show: %1.</source>
+        <translation>The page to show: %1.</translation>
+    </message>
+    <message>
+        <source>The namespace the offloading editor opens.</source>
+        <translation>The namespace the offloading editor opens.</translation>
+    </message>
+    <message>
+        <source>spillway: no page &quot;%1&quot;; the console has: %2</source>
+        <translation>spillway: no page &quot;%1&quot;; the console has: %2</translation>
     </message>
 </context>
 <context>
@@ -96,6 +227,63 @@
     </message>
 </context>
 <context>
+    <name>spillway::console::OffloadingService</name>
+    <message>
+        <source>namespace %1 does not exist yet; applying creates it</source>
+        <translation>namespace %1 does not exist yet; applying creates it</translation>
+    </message>
+</context>
+<context>
+    <name>spillway::console::OffloadingStatusModel</name>
+    <message>
+        <source>Peer cluster</source>
+        <translation>Peer cluster</translation>
+    </message>
+    <message>
+        <source>Selected</source>
+        <translation>Selected</translation>
+    </message>
+    <message>
+        <source>Ready</source>
+        <translation>Ready</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>Reason</translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation>Message</translation>
+    </message>
+    <message>
+        <source>pending (the controller has not answered yet)</source>
+        <translation>pending (the controller has not answered yet)</translation>
+    </message>
+</context>
+<context>
+    <name>spillway::console::SelectorRowsModel</name>
+    <message>
+        <source>alternative %1</source>
+        <translation>alternative %1</translation>
+    </message>
+    <message>
+        <source>Term</source>
+        <translation>Term</translation>
+    </message>
+    <message>
+        <source>Label key</source>
+        <translation>Label key</translation>
+    </message>
+    <message>
+        <source>Operator</source>
+        <translation>Operator</translation>
+    </message>
+    <message>
+        <source>Values</source>
+        <translation>Values</translation>
+    </message>
+</context>
+<context>
     <name>spillway::views::ClusterListView</name>
     <message>
         <source>Remove</source>
@@ -127,6 +315,160 @@
     <message>
         <source>Spillway %1</source>
         <translation>Spillway %1</translation>
+    </message>
+    <message>
+        <source>Clusters</source>
+        <translation>Clusters</translation>
+    </message>
+    <message>
+        <source>Offloading</source>
+        <translation>Offloading</translation>
+    </message>
+</context>
+<context>
+    <name>spillway::views::OffloadingEditor</name>
+    <message>
+        <source>Fill local nodes first (LocalAndRemote)</source>
+        <translation>Fill local nodes first (LocalAndRemote)</translation>
+    </message>
+    <message>
+        <source>Check on the server</source>
+        <translation>Check on the server</translation>
+    </message>
+    <message>
+        <source>Apply</source>
+        <translation>Apply</translation>
+    </message>
+    <message>
+        <source>Remove row</source>
+        <translation>Remove row</translation>
+    </message>
+    <message>
+        <source>Cluster:</source>
+        <translation>Cluster:</translation>
+    </message>
+    <message>
+        <source>Namespace:</source>
+        <translation>Namespace:</translation>
+    </message>
+    <message>
+        <source>choose or type a new one</source>
+        <translation>choose or type a new one</translation>
+    </message>
+    <message>
+        <source>How remote namespaces are named: &lt;namespace&gt;-&lt;cluster ID&gt; (DefaultName), the same name (EnforceSameName) or one you choose (SelectedName).</source>
+        <translation>How remote namespaces are named: &lt;namespace&gt;-&lt;cluster ID&gt; (DefaultName), the same name (EnforceSameName) or one you choose (SelectedName).</translation>
+    </message>
+    <message>
+        <source>Where the namespace&apos;s pods may run: local nodes and peers, peers only, or local nodes only.</source>
+        <translation>Where the namespace&apos;s pods may run: local nodes and peers, peers only, or local nodes only.</translation>
+    </message>
+    <message>
+        <source>the remote namespace&apos;s name (SelectedName)</source>
+        <translation>the remote namespace&apos;s name (SelectedName)</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> s</translation>
+    </message>
+    <message>
+        <source>Kubernetes&apos; default (300 s)</source>
+        <translation>Kubernetes&apos; default (300 s)</translation>
+    </message>
+    <message>
+        <source>How long pods stay on a lost provider&apos;s virtual node before they are recreated elsewhere.</source>
+        <translation>How long pods stay on a lost provider&apos;s virtual node before they are recreated elsewhere.</translation>
+    </message>
+    <message>
+        <source>Namespace mapping:</source>
+        <translation>Namespace mapping:</translation>
+    </message>
+    <message>
+        <source>Remote name:</source>
+        <translation>Remote name:</translation>
+    </message>
+    <message>
+        <source>Pod offloading:</source>
+        <translation>Pod offloading:</translation>
+    </message>
+    <message>
+        <source>Failover after:</source>
+        <translation>Failover after:</translation>
+    </message>
+    <message>
+        <source>Peers (clusterSelector on the virtual nodes&apos; labels)</source>
+        <translation>Peers (clusterSelector on the virtual nodes&apos; labels)</translation>
+    </message>
+    <message>
+        <source>Add requirement</source>
+        <translation>Add requirement</translation>
+    </message>
+    <message>
+        <source>Add alternative</source>
+        <translation>Add alternative</translation>
+    </message>
+    <message>
+        <source>%1 (Spillway not installed)</source>
+        <translation>%1 (Spillway not installed)</translation>
+    </message>
+    <message>
+        <source>Loaded the NamespaceOffloading of %1.</source>
+        <translation>Loaded the NamespaceOffloading of %1.</translation>
+    </message>
+    <message>
+        <source>✓ The server accepts this NamespaceOffloading (dry run: nothing was changed).</source>
+        <translation>✓ The server accepts this NamespaceOffloading (dry run: nothing was changed).</translation>
+    </message>
+    <message>
+        <source>✓ Checked: %1.</source>
+        <translation>✓ Checked: %1.</translation>
+    </message>
+    <message>
+        <source>✓ Applied; waiting for the controller.</source>
+        <translation>✓ Applied; waiting for the controller.</translation>
+    </message>
+    <message>
+        <source>%1 is a new namespace; applying creates it.</source>
+        <translation>%1 is a new namespace; applying creates it.</translation>
+    </message>
+    <message numerus="yes">
+        <source>⚠ %n pod(s) already run in %1 and stay where they are; recreate them (e.g. kubectl rollout restart) to let them use the peers.</source>
+        <translation>
+            <numerusform>⚠ %n pod already runs in %1 and stays where it is; recreate it (e.g. kubectl rollout restart) to let it use the peers.</numerusform>
+            <numerusform>⚠ %n pods already run in %1 and stay where they are; recreate them (e.g. kubectl rollout restart) to let them use the peers.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>This cluster has no peers yet: the selector is saved and applies when one appears.</source>
+        <translation>This cluster has no peers yet: the selector is saved and applies when one appears.</translation>
+    </message>
+    <message>
+        <source>Matches no peer (of %1): pods stay local.</source>
+        <translation>Matches no peer (of %1): pods stay local.</translation>
+    </message>
+    <message>
+        <source>Matches %1 of %2 peers: %3</source>
+        <translation>Matches %1 of %2 peers: %3</translation>
+    </message>
+    <message>
+        <source>Phase: %1</source>
+        <translation>Phase: %1</translation>
+    </message>
+    <message>
+        <source>Phase: %1 — remote namespace %2</source>
+        <translation>Phase: %1 — remote namespace %2</translation>
+    </message>
+    <message>
+        <source>Working…</source>
+        <translation>Working…</translation>
+    </message>
+    <message>
+        <source>✗ %1</source>
+        <translation>✗ %1</translation>
+    </message>
+    <message>
+        <source>✗ %1 — fix: %2</source>
+        <translation>✗ %1 — fix: %2</translation>
     </message>
 </context>
 </TS>

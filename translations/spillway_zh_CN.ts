@@ -2,6 +2,133 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>NamespaceOffloadingDraft</name>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>a NamespaceOffloading is written as in Liqo&apos;s documentation (kubectl explain namespaceoffloading.spec)</source>
+        <translation>请按 Liqo 文档编写 NamespaceOffloading（kubectl explain namespaceoffloading.spec）</translation>
+    </message>
+    <message>
+        <source>%1 needs at least one value</source>
+        <translation>%1 至少需要一个值</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a label value (up to 63 letters, digits, &apos;-&apos;, &apos;_&apos; or &apos;.&apos;)</source>
+        <translation>“%1”不是有效的标签值（最多 63 个字母、数字、“-”、“_”或“.”）</translation>
+    </message>
+    <message>
+        <source>%1 takes no values</source>
+        <translation>%1 不接受任何值</translation>
+    </message>
+    <message>
+        <source>%1 takes exactly one integer</source>
+        <translation>%1 只接受一个整数</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not an operator (%2)</source>
+        <translation>“%1”不是运算符（%2）</translation>
+    </message>
+    <message>
+        <source>must be a map with nodeSelectorTerms</source>
+        <translation>必须是包含 nodeSelectorTerms 的映射</translation>
+    </message>
+    <message>
+        <source>must be a list</source>
+        <translation>必须是列表</translation>
+    </message>
+    <message>
+        <source>must be a map</source>
+        <translation>必须是映射</translation>
+    </message>
+    <message>
+        <source>peers are chosen by their virtual nodes&apos; labels; use matchExpressions</source>
+        <translation>对等集群按其虚拟节点的标签选择；请使用 matchExpressions</translation>
+    </message>
+    <message>
+        <source>needs a key and an operator</source>
+        <translation>需要键和运算符</translation>
+    </message>
+    <message>
+        <source>values are strings (quote numbers)</source>
+        <translation>值必须是字符串（数字请加引号）</translation>
+    </message>
+    <message>
+        <source>the document</source>
+        <translation>该文档</translation>
+    </message>
+    <message>
+        <source>must be a map (apiVersion, kind, metadata, spec)</source>
+        <translation>必须是映射（apiVersion、kind、metadata、spec）</translation>
+    </message>
+    <message>
+        <source>this editor writes offloading.liqo.io/v1beta1 NamespaceOffloading, not %1 %2</source>
+        <translation>此编辑器编写 offloading.liqo.io/v1beta1 NamespaceOffloading，而不是 %1 %2</translation>
+    </message>
+    <message>
+        <source>must be &quot;offloading&quot; (Liqo allows one per namespace, with that name)</source>
+        <translation>必须是“offloading”（Liqo 每个命名空间只允许一个，且必须用此名称）</translation>
+    </message>
+    <message>
+        <source>must be &quot;true&quot; or &quot;false&quot;</source>
+        <translation>必须是“true”或“false”</translation>
+    </message>
+    <message>
+        <source>must be a number of seconds, quoted</source>
+        <translation>必须是加引号的秒数</translation>
+    </message>
+    <message>
+        <source>is not a field of NamespaceOffloading</source>
+        <translation>不是 NamespaceOffloading 的字段</translation>
+    </message>
+    <message>
+        <source>must be a string</source>
+        <translation>必须是字符串</translation>
+    </message>
+    <message>
+        <source>the YAML</source>
+        <translation>该 YAML</translation>
+    </message>
+    <message>
+        <source>choose the namespace to offload</source>
+        <translation>请选择要卸载的命名空间</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a namespace name (lowercase letters, digits and &apos;-&apos;, up to 63)</source>
+        <translation>“%1”不是有效的命名空间名称（小写字母、数字和“-”，最多 63 个字符）</translation>
+    </message>
+    <message>
+        <source>must be one of %1</source>
+        <translation>必须是以下之一：%1</translation>
+    </message>
+    <message>
+        <source>SelectedName needs the remote namespace&apos;s name</source>
+        <translation>SelectedName 需要远程命名空间的名称</translation>
+    </message>
+    <message>
+        <source>only SelectedName uses a remote name; clear it or choose SelectedName</source>
+        <translation>只有 SelectedName 使用远程名称；请清空它或选择 SelectedName</translation>
+    </message>
+    <message>
+        <source>row %1 has no label key</source>
+        <translation>第 %1 行没有标签键</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a label key</source>
+        <translation>“%1”不是有效的标签键</translation>
+    </message>
+    <message>
+        <source>row %1: %2</source>
+        <translation>第 %1 行：%2</translation>
+    </message>
+    <message>
+        <source>is -1 (Kubernetes&apos; 300 s) or a number of seconds</source>
+        <translation>应为 -1（Kubernetes 默认的 300 秒）或秒数</translation>
+    </message>
+</context>
+<context>
     <name>main</name>
     <message>
         <source>Workspace not saved: %1</source>
@@ -24,16 +151,20 @@
         <translation>待所有集群都有回应后，将窗口离屏渲染为 PNG 文件，然后退出。</translation>
     </message>
     <message>
-        <source>The page to show: clusters.</source>
-        <translation>要显示的页面：clusters。</translation>
-    </message>
-    <message>
-        <source>spillway: no page &quot;%1&quot; yet; the console has: clusters</source>
-        <translation>spillway：尚无页面“%1”；控制台目前有：clusters</translation>
-    </message>
-    <message>
         <source>spillway: cannot write %1</source>
         <translation>spillway：无法写入 %1</translation>
+    </message>
+    <message>
+        <source>The page to show: %1.</source>
+        <translation>要显示的页面：%1。</translation>
+    </message>
+    <message>
+        <source>The namespace the offloading editor opens.</source>
+        <translation>卸载编辑器打开的命名空间。</translation>
+    </message>
+    <message>
+        <source>spillway: no page &quot;%1&quot;; the console has: %2</source>
+        <translation>spillway：没有页面“%1”；控制台有：%2</translation>
     </message>
 </context>
 <context>
@@ -96,6 +227,63 @@
     </message>
 </context>
 <context>
+    <name>spillway::console::OffloadingService</name>
+    <message>
+        <source>namespace %1 does not exist yet; applying creates it</source>
+        <translation>命名空间 %1 尚不存在；应用时将创建它</translation>
+    </message>
+</context>
+<context>
+    <name>spillway::console::OffloadingStatusModel</name>
+    <message>
+        <source>Peer cluster</source>
+        <translation>对等集群</translation>
+    </message>
+    <message>
+        <source>Selected</source>
+        <translation>已选中</translation>
+    </message>
+    <message>
+        <source>Ready</source>
+        <translation>就绪</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>原因</translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation>消息</translation>
+    </message>
+    <message>
+        <source>pending (the controller has not answered yet)</source>
+        <translation>等待中（控制器尚未响应）</translation>
+    </message>
+</context>
+<context>
+    <name>spillway::console::SelectorRowsModel</name>
+    <message>
+        <source>alternative %1</source>
+        <translation>备选 %1</translation>
+    </message>
+    <message>
+        <source>Term</source>
+        <translation>条件组</translation>
+    </message>
+    <message>
+        <source>Label key</source>
+        <translation>标签键</translation>
+    </message>
+    <message>
+        <source>Operator</source>
+        <translation>运算符</translation>
+    </message>
+    <message>
+        <source>Values</source>
+        <translation>值</translation>
+    </message>
+</context>
+<context>
     <name>spillway::views::ClusterListView</name>
     <message>
         <source>Remove</source>
@@ -127,6 +315,159 @@
     <message>
         <source>Spillway %1</source>
         <translation>Spillway %1</translation>
+    </message>
+    <message>
+        <source>Clusters</source>
+        <translation>集群</translation>
+    </message>
+    <message>
+        <source>Offloading</source>
+        <translation>卸载</translation>
+    </message>
+</context>
+<context>
+    <name>spillway::views::OffloadingEditor</name>
+    <message>
+        <source>Fill local nodes first (LocalAndRemote)</source>
+        <translation>优先使用本地节点（LocalAndRemote）</translation>
+    </message>
+    <message>
+        <source>Check on the server</source>
+        <translation>在服务器上检查</translation>
+    </message>
+    <message>
+        <source>Apply</source>
+        <translation>应用</translation>
+    </message>
+    <message>
+        <source>Remove row</source>
+        <translation>删除行</translation>
+    </message>
+    <message>
+        <source>Cluster:</source>
+        <translation>集群：</translation>
+    </message>
+    <message>
+        <source>Namespace:</source>
+        <translation>命名空间：</translation>
+    </message>
+    <message>
+        <source>choose or type a new one</source>
+        <translation>选择或输入新的命名空间</translation>
+    </message>
+    <message>
+        <source>How remote namespaces are named: &lt;namespace&gt;-&lt;cluster ID&gt; (DefaultName), the same name (EnforceSameName) or one you choose (SelectedName).</source>
+        <translation>远程命名空间的命名方式：&lt;命名空间&gt;-&lt;集群 ID&gt;（DefaultName）、相同名称（EnforceSameName）或自定义名称（SelectedName）。</translation>
+    </message>
+    <message>
+        <source>Where the namespace&apos;s pods may run: local nodes and peers, peers only, or local nodes only.</source>
+        <translation>该命名空间的 Pod 可以运行的位置：本地节点和对等集群、仅对等集群，或仅本地节点。</translation>
+    </message>
+    <message>
+        <source>the remote namespace&apos;s name (SelectedName)</source>
+        <translation>远程命名空间的名称（SelectedName）</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> 秒</translation>
+    </message>
+    <message>
+        <source>Kubernetes&apos; default (300 s)</source>
+        <translation>Kubernetes 默认值（300 秒）</translation>
+    </message>
+    <message>
+        <source>How long pods stay on a lost provider&apos;s virtual node before they are recreated elsewhere.</source>
+        <translation>Pod 在失联提供方的虚拟节点上停留多久后，才会在其他位置重新创建。</translation>
+    </message>
+    <message>
+        <source>Namespace mapping:</source>
+        <translation>命名空间映射：</translation>
+    </message>
+    <message>
+        <source>Remote name:</source>
+        <translation>远程名称：</translation>
+    </message>
+    <message>
+        <source>Pod offloading:</source>
+        <translation>Pod 卸载：</translation>
+    </message>
+    <message>
+        <source>Failover after:</source>
+        <translation>故障转移等待：</translation>
+    </message>
+    <message>
+        <source>Peers (clusterSelector on the virtual nodes&apos; labels)</source>
+        <translation>对等集群（按虚拟节点标签的 clusterSelector）</translation>
+    </message>
+    <message>
+        <source>Add requirement</source>
+        <translation>添加条件</translation>
+    </message>
+    <message>
+        <source>Add alternative</source>
+        <translation>添加备选</translation>
+    </message>
+    <message>
+        <source>%1 (Spillway not installed)</source>
+        <translation>%1（未安装 Spillway）</translation>
+    </message>
+    <message>
+        <source>Loaded the NamespaceOffloading of %1.</source>
+        <translation>已加载 %1 的 NamespaceOffloading。</translation>
+    </message>
+    <message>
+        <source>✓ The server accepts this NamespaceOffloading (dry run: nothing was changed).</source>
+        <translation>✓ 服务器接受此 NamespaceOffloading（试运行：未做任何更改）。</translation>
+    </message>
+    <message>
+        <source>✓ Checked: %1.</source>
+        <translation>✓ 已检查：%1。</translation>
+    </message>
+    <message>
+        <source>✓ Applied; waiting for the controller.</source>
+        <translation>✓ 已应用；正在等待控制器。</translation>
+    </message>
+    <message>
+        <source>%1 is a new namespace; applying creates it.</source>
+        <translation>%1 是新的命名空间；应用时将创建它。</translation>
+    </message>
+    <message numerus="yes">
+        <source>⚠ %n pod(s) already run in %1 and stay where they are; recreate them (e.g. kubectl rollout restart) to let them use the peers.</source>
+        <translation>
+            <numerusform>⚠ %1 中已有 %n 个 Pod 在运行，它们会留在原处；请重新创建它们（例如 kubectl rollout restart）以使用对等集群。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>This cluster has no peers yet: the selector is saved and applies when one appears.</source>
+        <translation>此集群尚无对等集群：选择器会被保存，并在出现对等集群时生效。</translation>
+    </message>
+    <message>
+        <source>Matches no peer (of %1): pods stay local.</source>
+        <translation>不匹配任何对等集群（共 %1 个）：Pod 留在本地。</translation>
+    </message>
+    <message>
+        <source>Matches %1 of %2 peers: %3</source>
+        <translation>匹配 %2 个对等集群中的 %1 个：%3</translation>
+    </message>
+    <message>
+        <source>Phase: %1</source>
+        <translation>阶段：%1</translation>
+    </message>
+    <message>
+        <source>Phase: %1 — remote namespace %2</source>
+        <translation>阶段：%1 — 远程命名空间 %2</translation>
+    </message>
+    <message>
+        <source>Working…</source>
+        <translation>处理中…</translation>
+    </message>
+    <message>
+        <source>✗ %1</source>
+        <translation>✗ %1</translation>
+    </message>
+    <message>
+        <source>✗ %1 — fix: %2</source>
+        <translation>✗ %1 — 解决方法：%2</translation>
     </message>
 </context>
 </TS>

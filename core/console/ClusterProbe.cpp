@@ -39,12 +39,17 @@ Result<std::vector<ClusterEntry>> contextsOf(const QString &kubeconfig)
     return out;
 }
 
-Result<ClusterFacts> probeCluster(const ClusterEntry &entry, int timeoutMs, const QString &ns)
+Result<kube::RestConfig> restConfigOf(const ClusterEntry &entry)
 {
     auto config = kube::Kubeconfig::loadFiles({entry.kubeconfig});
     if (!config)
         return config.error();
-    auto rest = config->restConfig(entry.context);
+    return config->restConfig(entry.context);
+}
+
+Result<ClusterFacts> probeCluster(const ClusterEntry &entry, int timeoutMs, const QString &ns)
+{
+    auto rest = restConfigOf(entry);
     if (!rest)
         return rest.error();
     rest->timeoutMs = timeoutMs;

@@ -2,6 +2,7 @@
 
 #include "common/Error.h"
 #include "console/Workspace.h"
+#include "kube/RestConfig.h"
 
 #include <QProcessEnvironment>
 #include <QStringList>
@@ -17,6 +18,9 @@ QStringList defaultKubeconfigFiles(const QProcessEnvironment &env = QProcessEnvi
 // The contexts of one kubeconfig file, each an entry. Each file is read on its own, so a broken
 // one is reported (as the error) without hiding the others.
 Result<std::vector<ClusterEntry>> contextsOf(const QString &kubeconfig);
+
+// The entry's kubeconfig context resolved to what a client needs, or why it cannot be.
+Result<kube::RestConfig> restConfigOf(const ClusterEntry &entry);
 
 // What the console shows about a cluster once it has asked.
 struct ClusterFacts {
