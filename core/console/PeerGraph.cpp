@@ -1,0 +1,193 @@
+#include "console/PeerGraph.h"
+
+#include "common/Quantity.h"
+
+#include <map>
+
+namespace spillway::console {
+
+using nlohmann::json;
+
+namespace {
+
+QString text(const json &j, const char *key)
+{
+    const auto it = j.is_object() ? j.find(key) : j.end();
+    return it != j.end() && it->is_string() ? QString::fromStdString(it->get<std::string>()) : QString();
+}
+
+const json &field(const json &j, const char *key)
+{
+    static const json none;
+    if (!j.is_object())
+        return none;
+    const auto it = j.find(key);
+    return it == j.end() ? none : *it;
+}
+
+const json &items(const json &list)
+{
+    static const json none = json::array();
+    return list.is_array() ? list : none;
+}
+
+double quantity(const json &resources, const char *key)
+{
+    const auto q = Quantity::parse(text(resources, key));
+    return q ? q->value() : 0;
+}
+
+QString remoteClusterOf(const json &object)
+{
+    return text(field(field(object, "metadata"), "labels"), "liqo.io/remote-cluster-id");
+}
+
+// The networking module's connection condition, else a failing one of any module.
+std::pair<PeerGraph::Health, QString> healthOf(const json &foreignCluster)
+{
+    const json &modules = field(field(foreignCluster, "status"), "modules");
+    const json &networking = field(modules, "networking");
+    for (const auto &c : items(field(networking, "conditions"))) {
+        if (text(c, "type") != QLatin1String("NetworkConnectionStatus"))
+            continue;
+        const QString status = text(c, "status");
+        const QString why = text(c, "reason").isEmpty() ? status : text(c, "reason");
+        if (status == QLatin1String("Established"))
+            return {PeerGraph::Health::Up, why};
+        if (status == QLatin1String("Error"))
+            return {PeerGraph::Health::Down, why};
+        return {PeerGraph::Health::Degraded, why};
+    }
+    for (const char *module : {"authentication", "offloading"})
+        for (const auto &c : items(field(field(modules, module), "conditions")))
+            if (const QString s = text(c, "status"); s == QLatin1String("Error") || s == QLatin1String("NotReady"))
+                return {PeerGraph::Health::Down, text(c, "type") + QLatin1Char(' ') + s};
+    if (field(networking, "enabled").is_boolean() && !field(networking, "enabled").get<bool>())
+        return {PeerGraph::Health::NoNetwork, QStringLiteral("networking disabled")};
+    return {PeerGraph::Health::Unknown, {}};
+}
+
+} // namespace
+
+std::optional<double> PeerGraph::parseLatencyMs(const QString &value)
+{
+    QString t = value.trimmed();
+    double scale = 1;
+    if (t.endsWith(QLatin1String("ms"))) {
+        t.chop(2);
+    } else if (t.endsWith(QLatin1String("us")) || t.endsWith(QStringLiteral("µs"))) {
+        t.chop(2);
+        scale = 0.001;
+    } else if (t.endsWith(QLatin1Char('s'))) {
+        t.chop(1);
+        scale = 1000;
+    }
+    bool ok = false;
+    const double v = t.toDouble(&ok);
+    return ok && v >= 0 ? std::optional(v * scale) : std::nullopt;
+}
+
+const PeerGraph::Edge *PeerGraph::edge(const QString &consumer, const QString &provider) const
+{
+    for (const auto &e : edges)
+        if (e.consumer == consumer && e.provider == provider)
+            return &e;
+    return nullptr;
+}
+
+PeerGraph PeerGraph::build(const std::vector<ClusterPeers> &clusters)
+{
+    PeerGraph g;
+    std::map<QString, size_t> nodeAt;
+    auto node = [&](const QString &id, const QString &name, bool inWorkspace) {
+        auto [it, added] = nodeAt.try_emplace(id, g.nodes.size());
+        if (added)
+            g.nodes.push_back({id, name.isEmpty() ? id : name, inWorkspace});
+        Node &n = g.nodes[it->second];
+        if (inWorkspace && !n.inWorkspace) {
+            n.inWorkspace = true;
+            n.name = name.isEmpty() ? id : name;
+        }
+    };
+    for (const auto &c : clusters)
+        if (!c.clusterId.isEmpty())
+            node(c.clusterId, c.name, true);
+
+    std::map<std::pair<QString, QString>, size_t> edgeAt;
+    for (const auto &c : clusters) {
+        if (c.clusterId.isEmpty())
+            continue;
+        for (const auto &fc : items(c.foreignClusters)) {
+            const QString peer = text(field(fc, "spec"), "clusterID");
+            const QString role = text(field(fc, "status"), "role");
+            if (peer.isEmpty() || peer == c.clusterId)
+                continue;
+            node(peer, {}, false);
+            // Which way capacity flows: we consume from a Provider, a Consumer consumes from us.
+            std::vector<std::pair<QString, QString>> directions;
+            if (role == QLatin1String("Provider") || role == QLatin1String("ConsumerAndProvider"))
+                directions.emplace_back(c.clusterId, peer);
+            if (role == QLatin1String("Consumer") || role == QLatin1String("ConsumerAndProvider"))
+                directions.emplace_back(peer, c.clusterId);
+            for (const auto &[consumer, provider] : directions) {
+                const bool asConsumer = consumer == c.clusterId;
+                auto [it, added] = edgeAt.try_emplace({consumer, provider}, g.edges.size());
+                if (added) {
+                    Edge fresh;
+                    fresh.consumer = consumer;
+                    fresh.provider = provider;
+                    g.edges.push_back(std::move(fresh));
+                }
+                Edge &e = g.edges[it->second];
+                if (!added && (e.seenByConsumer || !asConsumer))
+                    continue;   // the consumer's view, once there, stands
+                auto [health, why] = healthOf(fc);
+                e.health = health;
+                e.healthText = why;
+                e.seenByConsumer = asConsumer;
+                for (const auto &conn : items(c.connections)) {
+                    if (remoteClusterOf(conn) != peer)
+                        continue;
+                    const QString value = text(field(conn, "status"), "value");
+                    if (value == QLatin1String("Connected"))
+                        e.health = Health::Up;
+                    else if (value == QLatin1String("Error"))
+                        e.health = Health::Down;
+                    else if (!value.isEmpty())
+                        e.health = Health::Degraded;
+                    if (!value.isEmpty())
+                        e.healthText = value;
+                    e.latencyMs = parseLatencyMs(text(field(field(conn, "status"), "latency"), "value"));
+                }
+                if (!asConsumer)
+                    continue;
+                for (const auto &vn : items(c.virtualNodes)) {
+                    if (remoteClusterOf(vn) != peer)
+                        continue;
+                    e.virtualNode = text(field(vn, "metadata"), "name");
+                    const json &allocatable = field(field(vn, "status"), "allocatable");
+                    e.capacity = {quantity(allocatable, "cpu"), quantity(allocatable, "memory"), quantity(allocatable, "pods")};
+                    for (const auto &cond : items(field(field(vn, "status"), "conditions")))
+                        if (text(cond, "type") == QLatin1String("Ready"))
+                            e.virtualNodeReady = text(cond, "status") == QLatin1String("True");
+                    Capacity used;
+                    for (const auto &pod : items(c.virtualNodePods)) {
+                        const QString phase = text(field(pod, "status"), "phase");
+                        if (text(field(pod, "spec"), "nodeName") != e.virtualNode || phase == QLatin1String("Succeeded") || phase == QLatin1String("Failed"))
+                            continue;
+                        used.pods += 1;
+                        for (const auto &container : items(field(field(pod, "spec"), "containers"))) {
+                            const json &requests = field(field(container, "resources"), "requests");
+                            used.cpu += quantity(requests, "cpu");
+                            used.memory += quantity(requests, "memory");
+                        }
+                    }
+                    e.used = used;
+                }
+            }
+        }
+    }
+    return g;
+}
+
+} // namespace spillway::console

@@ -1,0 +1,65 @@
+#pragma once
+
+#include <QString>
+#include <nlohmann/json.hpp>
+
+#include <optional>
+#include <vector>
+
+namespace spillway::console {
+
+// What one cluster's API says about its peerings, as the console lists it.
+struct ClusterPeers {
+    QString name;                                                // as the console shows it
+    QString clusterId;                                           // its own; empty when Spillway is not installed
+    nlohmann::json foreignClusters = nlohmann::json::array();    // ForeignCluster items
+    nlohmann::json virtualNodes = nlohmann::json::array();       // Node items labelled liqo.io/type=virtual-node
+    nlohmann::json connections = nlohmann::json::array();        // networking.liqo.io Connection items
+    nlohmann::json virtualNodePods = nlohmann::json::array();    // Pod items bound to those nodes
+};
+
+// CPU in cores, memory in bytes, pods in pods.
+struct Capacity {
+    double cpu = 0, memory = 0, pods = 0;
+    Capacity &operator+=(const Capacity &o)
+    {
+        cpu += o.cpu;
+        memory += o.memory;
+        pods += o.pods;
+        return *this;
+    }
+    friend bool operator==(const Capacity &, const Capacity &) = default;
+};
+
+// The peer graph: every cluster as a node and every peering as a directed edge consumer →
+// provider, whichever side it was seen from (a peering seen from both sides is one edge, the
+// consumer's view first since the virtual node lives there). Built from lists alone, so the
+// console draws what the API says and tests check it against the same lists.
+struct PeerGraph {
+    enum class Health { Up, Degraded, Down, NoNetwork, Unknown };
+    struct Node {
+        QString clusterId, name;   // name: the console's, else the cluster ID
+        bool inWorkspace = false;  // false: only known as someone's peer
+        friend bool operator==(const Node &, const Node &) = default;
+    };
+    struct Edge {
+        QString consumer, provider;            // cluster IDs
+        Health health = Health::Unknown;
+        QString healthText;                    // the condition or connection state behind `health`
+        std::optional<double> latencyMs;       // the tunnel's last measured round trip
+        QString virtualNode;                   // in the consumer; empty when not seen
+        bool virtualNodeReady = false;
+        Capacity capacity, used;               // the virtual node's allocatable, and its pods' requests
+        bool seenByConsumer = false;
+    };
+
+    std::vector<Node> nodes;
+    std::vector<Edge> edges;
+
+    static PeerGraph build(const std::vector<ClusterPeers> &clusters);
+    const Edge *edge(const QString &consumer, const QString &provider) const;
+    // "1.234ms" (what the gateways write) → 1.234.
+    static std::optional<double> parseLatencyMs(const QString &text);
+};
+
+} // namespace spillway::console
