@@ -1,6 +1,8 @@
 // spillway — the desktop console.
 #include "MainWindow.h"
 #include "OffloadingEditor.h"
+#include "PeerGraphView.h"
+#include "console/PeerGraphModel.h"
 #include "common/Version.h"
 #include "console/ClusterListModel.h"
 #include "console/ClusterProbe.h"
@@ -14,6 +16,8 @@
 #include <QTranslator>
 
 #include <cstdio>
+#include <memory>
+#include <utility>
 
 namespace {
 
@@ -97,11 +101,20 @@ int main(int argc, char **argv)
         };
         // The editor page is shot once it has read the cluster (and the namespace) too.
         auto *editor = window.offloadingEditor();
-        auto whenSettled = [editor, shoot] {
-            if (editor->isVisible() && editor->pending() > 0)
+        // The graph, once every watched cluster has sent its first snapshot (or its error).
+        auto *graph = window.peerGraphModel();
+        auto whenSettled = [editor, graph, shoot, &window] {
+            if (editor->isVisible() && editor->pending() > 0) {
                 QObject::connect(editor, &spillway::views::OffloadingEditor::idle, editor, shoot, Qt::SingleShotConnection);
-            else
+            } else if (window.peerGraph()->isVisible() && graph->waiting() > 0) {
+                auto shot = std::make_shared<bool>(false);
+                QObject::connect(graph, &spillway::console::PeerGraphModel::graphChanged, graph, [graph, shoot, shot] {
+                    if (graph->waiting() == 0 && !std::exchange(*shot, true))
+                        shoot();
+                });
+            } else {
                 shoot();
+            }
         };
         if (clusters.pending() == 0)
             QTimer::singleShot(0, &app, whenSettled);

@@ -324,6 +324,10 @@
         <source>Offloading</source>
         <translation>Offloading</translation>
     </message>
+    <message>
+        <source>Peers</source>
+        <translation>Peers</translation>
+    </message>
 </context>
 <context>
     <name>spillway::views::OffloadingEditor</name>
@@ -469,6 +473,109 @@
     <message>
         <source>✗ %1 — fix: %2</source>
         <translation>✗ %1 — fix: %2</translation>
+    </message>
+</context>
+<context>
+    <name>spillway::views::PeerGraphView</name>
+    <message>
+        <source>up</source>
+        <translation>up</translation>
+    </message>
+    <message>
+        <source>degraded</source>
+        <translation>degraded</translation>
+    </message>
+    <message>
+        <source>down</source>
+        <translation>down</translation>
+    </message>
+    <message>
+        <source>no network</source>
+        <translation>no network</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>unknown</translation>
+    </message>
+    <message>
+        <source>CPU %1/%2 · %3/%4 GiB · pods %5/%6</source>
+        <translation>CPU %1/%2 · %3/%4 GiB · pods %5/%6</translation>
+    </message>
+    <message>
+        <source>No peerings to draw yet: clusters with Spillway installed appear here with the peerings they report.</source>
+        <translation>No peerings to draw yet: clusters with Spillway installed appear here with the peerings they report.</translation>
+    </message>
+    <message>
+        <source>Click a cluster or a peering for its details. Wheel: zoom; drag: pan.</source>
+        <translation>Click a cluster or a peering for its details. Wheel: zoom; drag: pan.</translation>
+    </message>
+    <message>
+        <source>%1 → %2: %3</source>
+        <translation>%1 → %2: %3</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>%1 (not in the workspace)</source>
+        <translation>%1 (not in the workspace)</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1 → %2&lt;/b&gt;</source>
+        <translation>&lt;b&gt;%1 → %2&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Tunnel: %1 (%2)</source>
+        <translation>Tunnel: %1 (%2)</translation>
+    </message>
+    <message>
+        <source>Latency: %1 ms</source>
+        <translation>Latency: %1 ms</translation>
+    </message>
+    <message>
+        <source>Virtual node: %1 (%2)</source>
+        <translation>Virtual node: %1 (%2)</translation>
+    </message>
+    <message>
+        <source>Ready</source>
+        <translation>Ready</translation>
+    </message>
+    <message>
+        <source>not Ready</source>
+        <translation>not Ready</translation>
+    </message>
+    <message>
+        <source>Seen from the provider only: add the consumer&apos;s kubeconfig for its virtual node.</source>
+        <translation>Seen from the provider only: add the consumer&apos;s kubeconfig for its virtual node.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Cluster ID: %1</source>
+        <translation>Cluster ID: %1</translation>
+    </message>
+    <message>
+        <source>Consumes from: %1</source>
+        <translation>Consumes from: %1</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>none</translation>
+    </message>
+    <message>
+        <source>Provides to: %1</source>
+        <translation>Provides to: %1</translation>
+    </message>
+    <message>
+        <source>Not in the workspace: only its peers report it.</source>
+        <translation>Not in the workspace: only its peers report it.</translation>
+    </message>
+    <message>
+        <source>Watch error: %1</source>
+        <translation>Watch error: %1</translation>
     </message>
 </context>
 </TS>

@@ -324,6 +324,10 @@
         <source>Offloading</source>
         <translation>卸载</translation>
     </message>
+    <message>
+        <source>Peers</source>
+        <translation>对等集群</translation>
+    </message>
 </context>
 <context>
     <name>spillway::views::OffloadingEditor</name>
@@ -468,6 +472,109 @@
     <message>
         <source>✗ %1 — fix: %2</source>
         <translation>✗ %1 — 解决方法：%2</translation>
+    </message>
+</context>
+<context>
+    <name>spillway::views::PeerGraphView</name>
+    <message>
+        <source>up</source>
+        <translation>正常</translation>
+    </message>
+    <message>
+        <source>degraded</source>
+        <translation>降级</translation>
+    </message>
+    <message>
+        <source>down</source>
+        <translation>中断</translation>
+    </message>
+    <message>
+        <source>no network</source>
+        <translation>无网络</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>CPU %1/%2 · %3/%4 GiB · pods %5/%6</source>
+        <translation>CPU %1/%2 · %3/%4 GiB · Pod %5/%6</translation>
+    </message>
+    <message>
+        <source>No peerings to draw yet: clusters with Spillway installed appear here with the peerings they report.</source>
+        <translation>尚无可绘制的对等关系：已安装 Spillway 的集群及其报告的对等关系会显示在这里。</translation>
+    </message>
+    <message>
+        <source>Click a cluster or a peering for its details. Wheel: zoom; drag: pan.</source>
+        <translation>点击集群或对等关系查看详情。滚轮：缩放；拖动：平移。</translation>
+    </message>
+    <message>
+        <source>%1 → %2: %3</source>
+        <translation>%1 → %2：%3</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>%1 (not in the workspace)</source>
+        <translation>%1（不在工作区中）</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1 → %2&lt;/b&gt;</source>
+        <translation>&lt;b&gt;%1 → %2&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Tunnel: %1 (%2)</source>
+        <translation>隧道：%1（%2）</translation>
+    </message>
+    <message>
+        <source>Latency: %1 ms</source>
+        <translation>延迟：%1 ms</translation>
+    </message>
+    <message>
+        <source>Virtual node: %1 (%2)</source>
+        <translation>虚拟节点：%1（%2）</translation>
+    </message>
+    <message>
+        <source>Ready</source>
+        <translation>就绪</translation>
+    </message>
+    <message>
+        <source>not Ready</source>
+        <translation>未就绪</translation>
+    </message>
+    <message>
+        <source>Seen from the provider only: add the consumer&apos;s kubeconfig for its virtual node.</source>
+        <translation>仅从提供方看到：添加使用方的 kubeconfig 以查看其虚拟节点。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Cluster ID: %1</source>
+        <translation>集群 ID：%1</translation>
+    </message>
+    <message>
+        <source>Consumes from: %1</source>
+        <translation>使用来自：%1</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Provides to: %1</source>
+        <translation>提供给：%1</translation>
+    </message>
+    <message>
+        <source>Not in the workspace: only its peers report it.</source>
+        <translation>不在工作区中：仅由其对等集群报告。</translation>
+    </message>
+    <message>
+        <source>Watch error: %1</source>
+        <translation>监视错误：%1</translation>
     </message>
 </context>
 </TS>

@@ -127,10 +127,10 @@ private slots:
         QVERIFY2(colours.size() > 8, qPrintable(QString::number(colours.size())));
 
         QProcess wrong;
-        wrong.start(console.program(), {QStringLiteral("--screenshot"), png, QStringLiteral("--view"), QStringLiteral("graph")});
+        wrong.start(console.program(), {QStringLiteral("--screenshot"), png, QStringLiteral("--view"), QStringLiteral("dashboard")});
         QVERIFY(wrong.waitForFinished(30000));
         QCOMPARE(wrong.exitCode(), 2);
-        QVERIFY(wrong.readAllStandardError().contains("no page \"graph\"; the console has: clusters, editor"));
+        QVERIFY(wrong.readAllStandardError().contains("no page \"dashboard\"; the console has: clusters, graph, editor"));
     }
 
     void brokenWorkspaceIsAnError()

@@ -1,0 +1,45 @@
+#pragma once
+
+#include "console/PeerGraph.h"
+#include "console/PeerWatch.h"
+
+#include <QObject>
+
+#include <map>
+#include <memory>
+
+namespace spillway::console {
+
+class ClusterListModel;
+
+// The live peer graph of the console's clusters: a PeerWatch on every cluster of the list that
+// has Spillway (its ID known), the graph rebuilt from their snapshots whenever one changes. A
+// cluster that cannot be watched keeps its last snapshot and its error.
+class PeerGraphModel : public QObject
+{
+    Q_OBJECT
+public:
+    explicit PeerGraphModel(ClusterListModel *clusters, int coalesceMs = 100, QObject *parent = nullptr);
+    ~PeerGraphModel() override;
+
+    const PeerGraph &graph() const { return m_graph; }
+    // Watched clusters that have not sent their first snapshot or error yet.
+    int waiting() const;
+    // Per watched cluster ID, the error its watch last met.
+    std::map<QString, Error> errors() const;
+
+signals:
+    void graphChanged();
+
+private:
+    void syncWatches();
+    void rebuild();
+
+    ClusterListModel *m_clusters;
+    int m_coalesceMs;
+    std::map<QString, std::unique_ptr<PeerWatch>> m_watches;   // by kubeconfig + context
+    std::map<QString, bool> m_answered;
+    PeerGraph m_graph;
+};
+
+} // namespace spillway::console

@@ -1,0 +1,60 @@
+#pragma once
+
+#include "common/Error.h"
+#include "console/PeerGraph.h"
+#include "console/Workspace.h"
+
+#include <QObject>
+
+#include <memory>
+#include <optional>
+
+class QThread;
+class QTimer;
+
+namespace spillway::kube {
+class Informer;
+class KubeClient;
+} // namespace spillway::kube
+
+namespace spillway::console {
+
+// Watches what one cluster says about its peerings — ForeignClusters, virtual nodes, tunnel
+// Connections and the pods on virtual nodes — and hands the console a snapshot (ClusterPeers)
+// after each burst of changes: events arriving within `coalesceMs` of each other are one update,
+// so a churn of pods is a handful of snapshots, not one per event. Informers, not polling; they
+// and their client run on a thread of their own.
+class PeerWatch : public QObject
+{
+    Q_OBJECT
+public:
+    PeerWatch(ClusterEntry cluster, QString name, QString clusterId, int coalesceMs = 100, QObject *parent = nullptr);
+    ~PeerWatch() override;
+
+    const ClusterEntry &cluster() const { return m_cluster; }
+    // The latest snapshot (empty lists until the first).
+    const ClusterPeers &peers() const { return m_peers; }
+    // Why the cluster cannot be watched, or the last error a watch met (it retries by itself).
+    std::optional<Error> lastError() const { return m_error; }
+
+signals:
+    void changed();
+    void failed(const spillway::Error &error);
+
+private:
+    void startOnIoThread();
+    void publish();
+
+    ClusterEntry m_cluster;
+    ClusterPeers m_peers;
+    std::optional<Error> m_error;
+    int m_coalesceMs;
+    QThread *m_io;
+    QObject *m_ioContext;
+    // Owned on the io thread.
+    std::unique_ptr<kube::KubeClient> m_client;
+    std::vector<kube::Informer *> m_informers;
+    QTimer *m_coalesce = nullptr;
+};
+
+} // namespace spillway::console

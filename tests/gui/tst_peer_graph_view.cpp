@@ -1,0 +1,189 @@
+// The peer graph page against the testbed pair: what each cluster's API says about a peering
+// (ForeignClusters on both sides, the consumer's virtual node and the pod on it, the tunnel's
+// Connection) is what the graph draws — one edge consumer → provider, its health and latency, the
+// virtual node's capacity and use — and a change in the API shows up through the watch.
+#include "../integration/Testbed.h"
+#include "MainWindow.h"
+#include "PeerGraphView.h"
+#include "apis/core/v1beta1/ForeignCluster.h"
+#include "apis/networking/v1beta1/Connection.h"
+#include "common/Quantity.h"
+#include "common/Version.h"
+#include "console/ClusterListModel.h"
+#include "console/PeerGraphModel.h"
+#include "installer/Manifests.h"
+
+#include <QApplication>
+#include <QImage>
+#include <QTemporaryDir>
+
+using nlohmann::json;
+using spillway::console::ClusterListModel;
+using spillway::console::PeerGraph;
+namespace resources = spillway::kube::resources;
+namespace fcv = spillway::apis::core::v1beta1;
+namespace netv = spillway::apis::networking::v1beta1;
+
+class TestPeerGraphView : public QObject
+{
+    Q_OBJECT
+    std::unique_ptr<spillway::kube::KubeClient> consumer, provider;
+    const QString suffix = QString::number(QCoreApplication::applicationPid());
+    const QString consumerId = QStringLiteral("graph-consumer-") + suffix, providerId = QStringLiteral("graph-provider-") + suffix;
+    const QString ns = QStringLiteral("graph-") + suffix;
+    const QString node = QStringLiteral("liqo-graph-provider-") + suffix;
+
+    static QString why(const spillway::Result<json> &r) { return r ? QString() : r.error().toString(); }
+
+    // Spillway's install record, which is how the console learns a cluster's ID.
+    static bool record(spillway::kube::KubeClient &c, const QString &id)
+    {
+        testbed::createNamespace(c, QStringLiteral("liqo"));
+        const json cm = {{"apiVersion", "v1"}, {"kind", "ConfigMap"}, {"metadata", {{"name", spillway::installer::names::kInstallRecord}}},
+                         {"data", {{"version", spillway::Version::current().toString().toStdString()}, {"clusterID", id.toStdString()}}}};
+        return c.apply(resources::configMaps(), QStringLiteral("liqo"), cm, QStringLiteral("test"), true).ok();
+    }
+
+    // A ForeignCluster and its status (a subresource), as the peering controllers write them.
+    static spillway::Result<json> foreignCluster(spillway::kube::KubeClient &c, const QString &peer, const char *role)
+    {
+        const json fc = {{"apiVersion", "core.liqo.io/v1beta1"}, {"kind", "ForeignCluster"}, {"metadata", {{"name", peer.toStdString()}}},
+                         {"spec", {{"clusterID", peer.toStdString()}}}};
+        auto created = c.create(fcv::foreignClusterResource(), {}, fc);
+        if (!created && !created.error().isAlreadyExists())
+            return created;
+        const json networking = {{"enabled", true}, {"conditions", json::array({{{"type", "NetworkConnectionStatus"}, {"status", "Pending"}, {"reason", "Connecting"}}})}};
+        const json status = {{"status", {{"role", role}, {"modules", {{"networking", networking}, {"authentication", {{"enabled", true}}}, {"offloading", {{"enabled", true}}}}}}}};
+        spillway::kube::PatchOptions po;
+        po.subresource = QStringLiteral("status");
+        return c.patch(fcv::foreignClusterResource(), {}, peer, spillway::kube::PatchType::Merge, QByteArray::fromStdString(status.dump()), po);
+    }
+
+    spillway::Result<json> connectionStatus(const char *value)
+    {
+        spillway::kube::PatchOptions po;
+        po.subresource = QStringLiteral("status");
+        const json status = {{"status", {{"value", value}, {"latency", {{"value", "1.500ms"}, {"timestamp", "2026-11-30T00:00:00Z"}}}}}};
+        return consumer->patch(netv::connectionResource(), ns, QStringLiteral("gw"), spillway::kube::PatchType::Merge, QByteArray::fromStdString(status.dump()), po);
+    }
+
+private slots:
+    void initTestCase()
+    {
+        consumer = std::make_unique<spillway::kube::KubeClient>(testbed::restConfig(QStringLiteral("ci-consumer")));
+        provider = std::make_unique<spillway::kube::KubeClient>(testbed::restConfig(QStringLiteral("ci-provider")));
+        for (auto *c : {consumer.get(), provider.get()})
+            for (const char *crd : {"core.liqo.io_foreignclusters.yaml", "networking.liqo.io_connections.yaml"})
+                QVERIFY(testbed::applyCrd(*c, QLatin1String(crd)));
+        QVERIFY(record(*consumer, consumerId));
+        QVERIFY(record(*provider, providerId));
+        spillway::Result<json> r = json();
+        // Until the CRDs are served (creating again is harmless: the status is patched each time).
+        QTRY_VERIFY2_WITH_TIMEOUT((r = foreignCluster(*consumer, providerId, "Provider")).ok(), qPrintable(why(r)), 20000);
+        QTRY_VERIFY2_WITH_TIMEOUT((r = foreignCluster(*provider, consumerId, "Consumer")).ok(), qPrintable(why(r)), 20000);
+
+        const json vn = {{"apiVersion", "v1"}, {"kind", "Node"},
+                         {"metadata", {{"name", node.toStdString()}, {"labels", {{"liqo.io/type", "virtual-node"}, {"liqo.io/remote-cluster-id", providerId.toStdString()}}}}},
+                         {"spec", {{"taints", json::array({{{"key", "virtual-node.liqo.io/not-allowed"}, {"value", "true"}, {"effect", "NoExecute"}}})}}},
+                         {"status", {{"capacity", {{"cpu", "8"}, {"memory", "16Gi"}, {"pods", "110"}}}, {"allocatable", {{"cpu", "7500m"}, {"memory", "15Gi"}, {"pods", "110"}}}}}};
+        r = consumer->create(resources::nodes(), {}, vn);
+        QVERIFY2(r.ok(), qPrintable(why(r)));
+        QVERIFY(testbed::createNamespace(*consumer, ns).ok());
+        const json pod = {{"apiVersion", "v1"}, {"kind", "Pod"}, {"metadata", {{"name", "offloaded"}}},
+                          {"spec", {{"nodeName", node.toStdString()}, {"tolerations", json::array({{{"operator", "Exists"}}})},
+                                    {"containers", json::array({{{"name", "c"}, {"image", "nginx"}, {"resources", {{"requests", {{"cpu", "500m"}, {"memory", "256Mi"}}}}}}})}}}};
+        QTRY_VERIFY2_WITH_TIMEOUT((r = consumer->create(resources::pods(), ns, pod)).ok() || r.error().isAlreadyExists(), qPrintable(why(r)), 20000);
+        const json conn = {{"apiVersion", "networking.liqo.io/v1beta1"}, {"kind", "Connection"},
+                           {"metadata", {{"name", "gw"}, {"labels", {{"liqo.io/remote-cluster-id", providerId.toStdString()}}}}},
+                           {"spec", {{"type", "Client"}, {"gatewayRef", {{"name", "gw"}, {"namespace", ns.toStdString()}}}}}};
+        r = consumer->create(netv::connectionResource(), ns, conn);
+        QVERIFY2(r.ok(), qPrintable(why(r)));
+        r = connectionStatus("Connected");
+        QVERIFY2(r.ok(), qPrintable(why(r)));
+    }
+
+    void cleanupTestCase()
+    {
+        consumer->remove(fcv::foreignClusterResource(), {}, providerId);
+        provider->remove(fcv::foreignClusterResource(), {}, consumerId);
+        consumer->remove(resources::nodes(), {}, node);
+        consumer->remove(resources::namespaces(), {}, ns);
+        for (auto *c : {consumer.get(), provider.get()})
+            c->remove(resources::configMaps(), QStringLiteral("liqo"), QLatin1String(spillway::installer::names::kInstallRecord));
+    }
+
+    void graphMatchesTheApi()
+    {
+        ClusterListModel clusters;
+        spillway::views::MainWindow window(&clusters);
+        QVERIFY(window.showPage(QStringLiteral("graph")));
+        window.show();
+        QCOMPARE(clusters.addKubeconfig(testbed::kubeconfigPath(QStringLiteral("ci-consumer"))), 1);
+        QCOMPARE(clusters.addKubeconfig(testbed::kubeconfigPath(QStringLiteral("ci-provider"))), 1);
+        QTRY_COMPARE_WITH_TIMEOUT(clusters.pending(), 0, 20000);
+        auto *model = window.peerGraphModel();
+        auto *view = window.peerGraph();
+        auto describe = [&] {
+            QStringList out;
+            for (int i = 0; i < clusters.rowCount(); ++i)
+                out << QStringLiteral("row %1: state %2 id %3").arg(i).arg(int(clusters.row(i).state)).arg(clusters.row(i).facts.clusterId);
+            out << QStringLiteral("waiting %1").arg(model->waiting());
+            for (const auto &[id, e] : model->errors())
+                out << id + QStringLiteral(": ") + e.toString();
+            for (const auto &e : model->graph().edges)
+                out << QStringLiteral("edge %1 -> %2 pods %3").arg(e.consumer, e.provider).arg(e.used.pods);
+            return out.join(QStringLiteral("; "));
+        };
+        QTRY_VERIFY2_WITH_TIMEOUT(model->waiting() == 0 && model->graph().edge(consumerId, providerId)
+                                      && model->graph().edge(consumerId, providerId)->used.pods == 1, qPrintable(describe()), 20000);
+
+        const PeerGraph &g = model->graph();
+        QCOMPARE(g.nodes.size(), size_t(2));
+        QCOMPARE(g.edges.size(), size_t(1));   // seen from both sides, one peering
+        const PeerGraph::Edge &e = g.edges.front();
+        QCOMPARE(e.consumer, consumerId);
+        QCOMPARE(e.provider, providerId);
+        QVERIFY(e.seenByConsumer);
+        QCOMPARE(e.health, PeerGraph::Health::Up);   // the Connection says Connected
+        QCOMPARE(e.latencyMs.value_or(-1), 1.5);
+        QCOMPARE(e.virtualNode, node);
+        // The capacity is the node's allocatable as the API has it now.
+        const json stored = *consumer->get(resources::nodes(), {}, node);
+        const json allocatable = stored["status"]["allocatable"];
+        auto q = [&](const char *k) { return spillway::Quantity::parse(QString::fromStdString(allocatable.value(k, "0")))->value(); };
+        QCOMPARE(e.capacity, (spillway::console::Capacity{q("cpu"), q("memory"), q("pods")}));
+        QCOMPARE(e.used, (spillway::console::Capacity{0.5, 256.0 * 1024 * 1024, 1}));
+
+        QCOMPARE(view->nodeItems(), 2);
+        QCOMPARE(view->edgeItems(), 1);
+        QCOMPARE(view->edgeLabel(consumerId, providerId), QStringLiteral("1.50 ms"));
+        QVERIFY2(view->nodeBadge(providerId).contains(QStringLiteral("pods 1/%1").arg(q("pods"))), qPrintable(view->nodeBadge(providerId)));
+        view->select(providerId);
+        QVERIFY2(view->detailsText().contains(QStringLiteral("Provides to: ") + consumerId), qPrintable(view->detailsText()));
+
+        // A change in the API reaches the page through the watch.
+        QVERIFY(connectionStatus("Error").ok());
+        QTRY_COMPARE_WITH_TIMEOUT(model->graph().edges.front().health, PeerGraph::Health::Down, 10000);
+        // No kubelet confirms the deletion on this node: removed at once, as a force delete does.
+        spillway::kube::DeleteOptions now;
+        now.gracePeriodSeconds = 0;
+        QVERIFY(consumer->remove(resources::pods(), ns, QStringLiteral("offloaded"), now).ok());
+        QTRY_COMPARE_WITH_TIMEOUT(model->graph().edges.front().used.pods, 0.0, 30000);
+    }
+
+    void screenshotRendersTheGraph()
+    {
+        QTemporaryDir dir;
+        const QString png = dir.filePath(QStringLiteral("graph.png"));
+        QProcess console;
+        console.start(QProcessEnvironment::systemEnvironment().value(QStringLiteral("SPILLWAY_BIN")) + QStringLiteral("/spillway"),
+                      {QStringLiteral("--screenshot"), png, QStringLiteral("--view"), QStringLiteral("graph"), QStringLiteral("--kubeconfig"),
+                       testbed::kubeconfigPath(QStringLiteral("ci-consumer")), QStringLiteral("--kubeconfig"), testbed::kubeconfigPath(QStringLiteral("ci-provider"))});
+        QVERIFY(console.waitForFinished(60000));
+        QVERIFY2(console.exitCode() == 0, console.readAllStandardError().constData());
+        QVERIFY(!QImage(png).isNull());
+    }
+};
+
+SPILLWAY_TESTBED_MAIN(QApplication, TestPeerGraphView)
+#include "tst_peer_graph_view.moc"

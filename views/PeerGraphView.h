@@ -1,0 +1,46 @@
+#pragma once
+
+#include <QWidget>
+
+class QGraphicsScene;
+class QGraphicsView;
+class QLabel;
+
+namespace spillway::console {
+class PeerGraphModel;
+}
+
+namespace spillway::views {
+
+// The peer graph page: clusters as boxes on a circle (badge: the capacity their consumers'
+// virtual nodes offer and how much of it is used), peerings as arrows consumer → provider
+// coloured by tunnel health and labelled with its latency; a click shows the details beside it;
+// the wheel zooms and dragging pans. Presents PeerGraphModel.
+class PeerGraphView : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit PeerGraphView(console::PeerGraphModel *model, QWidget *parent = nullptr);
+
+    int nodeItems() const { return m_nodeItems; }
+    int edgeItems() const { return m_edgeItems; }
+    QString detailsText() const;
+    // Shows the details of a cluster (as a click on it does).
+    void select(const QString &clusterId);
+    // The text drawn on an edge's label, or on a node's badge (empty: none).
+    QString edgeLabel(const QString &consumer, const QString &provider) const;
+    QString nodeBadge(const QString &clusterId) const;
+
+private:
+    void redraw();
+    void showDetails(const QString &clusterId, const QString &provider = {});
+
+    console::PeerGraphModel *m_model;
+    QGraphicsScene *m_scene;
+    QGraphicsView *m_view;
+    QLabel *m_details, *m_empty;
+    QString m_selected, m_selectedProvider;
+    int m_nodeItems = 0, m_edgeItems = 0;
+};
+
+} // namespace spillway::views
