@@ -152,10 +152,14 @@ void OffloadingService::loadNamespace(const QString &ns)
         } else if (!object.error().isNotFound()) {
             return [this, ns, e = object.error()] { emit namespaceLoaded(ns, e); };
         }
-        auto pods = client.listAll(kube::resources::pods(), ns);
+        // Only how many: one item and the server's count of the rest, not every pod.
+        kube::ListOptions one;
+        one.limit = 1;
+        auto pods = client.list(kube::resources::pods(), ns, one);
         if (!pods)
             return [this, ns, e = pods.error()] { emit namespaceLoaded(ns, e); };
-        const int count = int((*pods)["items"].size());
+        const int count = int((*pods).value("items", json::array()).size())
+                          + int((*pods).value("metadata", json::object()).value("remainingItemCount", qint64(0)));
         return [this, ns, existing, count, status = object ? (*object).value("status", json::object()) : json::object()] {
             m_existing = existing;
             m_pods = count;

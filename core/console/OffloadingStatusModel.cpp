@@ -1,16 +1,14 @@
 #include "console/OffloadingStatusModel.h"
 
+#include "common/JsonText.h"
+
 namespace spillway::console {
 
 using nlohmann::json;
 
 namespace {
 
-QString text(const json &j, const char *key)
-{
-    const auto it = j.find(key);
-    return it != j.end() && it->is_string() ? QString::fromStdString(it->get<std::string>()) : QString();
-}
+constexpr auto text = textOf;
 
 } // namespace
 

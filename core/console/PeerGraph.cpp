@@ -1,5 +1,6 @@
 #include "console/PeerGraph.h"
 
+#include "common/JsonText.h"
 #include "common/Quantity.h"
 
 #include <map>
@@ -10,20 +11,8 @@ using nlohmann::json;
 
 namespace {
 
-QString text(const json &j, const char *key)
-{
-    const auto it = j.is_object() ? j.find(key) : j.end();
-    return it != j.end() && it->is_string() ? QString::fromStdString(it->get<std::string>()) : QString();
-}
-
-const json &field(const json &j, const char *key)
-{
-    static const json none;
-    if (!j.is_object())
-        return none;
-    const auto it = j.find(key);
-    return it == j.end() ? none : *it;
-}
+constexpr auto text = textOf;
+constexpr auto field = memberOf;
 
 const json &items(const json &list)
 {

@@ -2,6 +2,7 @@
 
 #include "apis/core/v1beta1/ForeignCluster.h"
 #include "apis/networking/v1beta1/Connection.h"
+#include "common/JsonText.h"
 #include "console/ClusterProbe.h"
 #include "kube/Informer.h"
 #include "kube/KubeClient.h"
@@ -98,20 +99,13 @@ void PeerWatch::publish()
     p.virtualNodes = toArray(m_informers[1]->store().list());
     p.connections = toArray(m_informers[2]->store().list());
     // Untrusted shapes: a name that is not a string is no name.
-    auto stringAt = [](const json &object, const char *outer, const char *inner) {
-        const auto o = object.find(outer);
-        if (o == object.end() || !o->is_object())
-            return std::string();
-        const auto i = o->find(inner);
-        return i != o->end() && i->is_string() ? i->get<std::string>() : std::string();
-    };
-    std::set<std::string> virtualNodes;
+    std::set<QString> virtualNodes;
     for (const auto &n : p.virtualNodes)
-        virtualNodes.insert(stringAt(n, "metadata", "name"));
-    virtualNodes.erase(std::string());
+        virtualNodes.insert(textOf(memberOf(n, "metadata"), "name"));
+    virtualNodes.erase(QString());
     p.virtualNodePods = json::array();
     for (const auto &pod : m_informers[3]->store().list())
-        if (virtualNodes.count(stringAt(pod, "spec", "nodeName")))
+        if (virtualNodes.count(textOf(memberOf(pod, "spec"), "nodeName")))
             p.virtualNodePods.push_back(pod);
     QMetaObject::invokeMethod(this, [this, p = std::move(p)]() mutable {
         p.name = m_peers.name;

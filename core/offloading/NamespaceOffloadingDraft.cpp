@@ -1,5 +1,6 @@
 #include "offloading/NamespaceOffloadingDraft.h"
 
+#include "common/JsonText.h"
 #include "common/Names.h"
 #include "common/Yaml.h"
 #include "offloading/NamespaceOffloadingValidator.h"
@@ -13,11 +14,7 @@ using Draft = NamespaceOffloadingDraft;
 
 namespace {
 
-QString qs(const json &j, const char *key)
-{
-    const auto it = j.find(key);
-    return it != j.end() && it->is_string() ? QString::fromStdString(it->get<std::string>()) : QString();
-}
+constexpr auto qs = textOf;
 
 Error shapeError(const QString &field, const QString &what)
 {

@@ -219,12 +219,9 @@ private slots:
     {
         QTemporaryDir dir;
         const QString png = dir.filePath(QStringLiteral("editor.png"));
-        QProcess console;
-        console.start(QProcessEnvironment::systemEnvironment().value(QStringLiteral("SPILLWAY_BIN")) + QStringLiteral("/spillway"),
-                      {QStringLiteral("--screenshot"), png, QStringLiteral("--view"), QStringLiteral("editor"), QStringLiteral("--kubeconfig"),
-                       testbed::kubeconfigPath(QStringLiteral("ci-consumer")), QStringLiteral("--namespace"), busyNs});
-        QVERIFY(console.waitForFinished(60000));
-        QVERIFY2(console.exitCode() == 0, console.readAllStandardError().constData());
+        const QString failed = testbed::consoleScreenshot(png, {QStringLiteral("--view"), QStringLiteral("editor"), QStringLiteral("--kubeconfig"),
+                                                                 testbed::kubeconfigPath(QStringLiteral("ci-consumer")), QStringLiteral("--namespace"), busyNs});
+        QVERIFY2(failed.isEmpty(), qPrintable(failed));
         const QImage image(png);
         QVERIFY(!image.isNull() && image.width() >= 800);
     }

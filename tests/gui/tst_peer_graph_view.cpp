@@ -175,12 +175,10 @@ private slots:
     {
         QTemporaryDir dir;
         const QString png = dir.filePath(QStringLiteral("graph.png"));
-        QProcess console;
-        console.start(QProcessEnvironment::systemEnvironment().value(QStringLiteral("SPILLWAY_BIN")) + QStringLiteral("/spillway"),
-                      {QStringLiteral("--screenshot"), png, QStringLiteral("--view"), QStringLiteral("graph"), QStringLiteral("--kubeconfig"),
-                       testbed::kubeconfigPath(QStringLiteral("ci-consumer")), QStringLiteral("--kubeconfig"), testbed::kubeconfigPath(QStringLiteral("ci-provider"))});
-        QVERIFY(console.waitForFinished(60000));
-        QVERIFY2(console.exitCode() == 0, console.readAllStandardError().constData());
+        const QString failed = testbed::consoleScreenshot(png, {QStringLiteral("--view"), QStringLiteral("graph"), QStringLiteral("--kubeconfig"),
+                                                                 testbed::kubeconfigPath(QStringLiteral("ci-consumer")), QStringLiteral("--kubeconfig"),
+                                                                 testbed::kubeconfigPath(QStringLiteral("ci-provider"))});
+        QVERIFY2(failed.isEmpty(), qPrintable(failed));
         QVERIFY(!QImage(png).isNull());
     }
 };

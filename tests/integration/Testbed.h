@@ -86,6 +86,20 @@ inline spillway::kube::RestConfig restConfig(const QString &cluster)
     return *rc;
 }
 
+// `spillway --screenshot png ARGS...` as the user runs it: empty when it exited 0 within a
+// minute, else what went wrong (its stderr).
+inline QString consoleScreenshot(const QString &png, const QStringList &args)
+{
+    QProcess console;
+    console.start(QProcessEnvironment::systemEnvironment().value(QStringLiteral("SPILLWAY_BIN")) + QStringLiteral("/spillway"),
+                  QStringList{QStringLiteral("--screenshot"), png} + args);
+    if (!console.waitForFinished(60000))
+        return QStringLiteral("spillway --screenshot did not finish within 60 s");
+    return console.exitStatus() == QProcess::NormalExit && console.exitCode() == 0
+               ? QString()
+               : QStringLiteral("exit %1: %2").arg(console.exitCode()).arg(QString::fromLocal8Bit(console.readAllStandardError()));
+}
+
 // ./run cluster ... through the testbed script (stop/start a component).
 inline bool testbedCommand(const QStringList &args)
 {
