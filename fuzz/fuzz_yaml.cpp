@@ -2,6 +2,7 @@
 // back: whatever parses must print and parse again to the same value.
 #include "common/Yaml.h"
 
+#include <cstdio>
 #include <cstdlib>
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -10,9 +11,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (!docs)
         return 0;
     for (const nlohmann::json &doc : *docs) {
-        auto again = spillway::yamlToJson(spillway::jsonToYaml(doc));
-        if (!again || *again != doc)
-            std::abort();   // the round trip the editor relies on broke
+        const QByteArray yaml = spillway::jsonToYaml(doc);
+        auto again = spillway::yamlToJson(yaml);
+        if (!again || *again != doc) {
+            // The round trip the editor relies on broke: show what was written and read.
+            std::fprintf(stderr, "value: %s\nwritten:\n%s\nread: %s\n", doc.dump().c_str(), yaml.constData(),
+                         again ? again->dump().c_str() : again.error().message.toStdString().c_str());
+            std::abort();
+        }
     }
     return 0;
 }

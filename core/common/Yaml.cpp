@@ -256,6 +256,10 @@ bool needsQuotes(const std::string &s)
     // Control characters (NUL included, which fuzz_yaml found) only survive as escapes.
     if (std::any_of(s.begin(), s.end(), [](char c) { return (unsigned char)c < 0x20 || c == 0x7f; }))
         return true;
+    // A document marker at the start of a line ends or starts a document (fuzz_yaml found "..."),
+    // and a trailing colon makes a mapping key.
+    if (s.rfind("---", 0) == 0 || s.rfind("...", 0) == 0 || s.back() == ':')
+        return true;
     return s.find(": ") != std::string::npos || s.find(" #") != std::string::npos;
 }
 
@@ -282,12 +286,18 @@ void writeYaml(std::string &out, const json &v, int indent)
     if (v.is_object()) {
         for (auto it = v.begin(); it != v.end(); ++it) {
             out += pad;
-            out += needsQuotes(it.key()) ? json(it.key()).dump() : it.key();
+            const std::string key = needsQuotes(it.key()) ? json(it.key()).dump() : it.key();
+            // YAML caps implicit keys at 1024 characters; longer ones need the explicit "? key" form.
+            const bool explicitKey = key.size() > 1000;
+            if (explicitKey)
+                out += "? " + key + '\n' + pad;
+            else
+                out += key;
             out += ':';
             const json &c = it.value();
             if ((c.is_object() && !c.empty()) || (c.is_array() && !c.empty())) {
                 out += '\n';
-                writeYaml(out, c, c.is_array() ? indent : indent + 2);
+                writeYaml(out, c, c.is_array() && !explicitKey ? indent : indent + 2);
             } else {
                 out += ' ';
                 if (c.is_object()) out += "{}";
@@ -325,7 +335,12 @@ void writeYaml(std::string &out, const json &v, int indent)
 QByteArray jsonToYaml(const json &value)
 {
     std::string out;
-    writeYaml(out, value, 0);
+    if (value.is_object() && value.empty())
+        out = "{}\n"; // nothing at all would read back as null
+    else if (value.is_array() && value.empty())
+        out = "[]\n";
+    else
+        writeYaml(out, value, 0);
     return QByteArray::fromStdString(out);
 }
 

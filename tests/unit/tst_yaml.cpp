@@ -100,13 +100,22 @@ private slots:
             R"("spec": {"namespaceMappingStrategy": "EnforceSameName", "podOffloadingStrategy": "LocalAndRemote",)"
             R"("clusterSelector": {"nodeSelectorTerms": [{"matchExpressions": [)"
             R"({"key": "topology.kubernetes.io/region", "operator": "In", "values": ["eu-west", "null", "- x"]}]}]}},)"
-            R"("numbers": [1, -2.5, true, null, {}, [], "multi\nline", "key: value", "#hash", " padded ", "nul\u0000in", "bell\u0007"])"
+            R"("numbers": [1, -2.5, true, null, {}, [], "multi\nline", "key: value", "#hash", " padded ", "nul\u0000in", "bell\u0007", "... marker", "--- marker", "key:"])"
             R"(})");
         const QByteArray yaml = jsonToYaml(original);
         auto back = yamlToJson(yaml);
         QVERIFY2(back.ok(), yaml.constData());
         QCOMPARE(QByteArray::fromStdString(back->dump()), QByteArray::fromStdString(original.dump()));
         QVERIFY(yaml.contains("namespaceMappingStrategy: EnforceSameName\n"));
+
+        // Keys past YAML's 1024-character limit for implicit keys, and empty documents (fuzz_yaml).
+        const std::string longKey(1500, 'k');
+        for (const json &v : {json::object(), json::array(), json{{longKey, nullptr}}, json{{longKey, {1, 2}}},
+                              json{{longKey, {{"a", 1}}}}, json::array({json{{longKey, "v"}}})}) {
+            auto again = yamlToJson(jsonToYaml(v));
+            QVERIFY2(again.ok(), jsonToYaml(v).constData());
+            QCOMPARE(QByteArray::fromStdString(again->dump()), QByteArray::fromStdString(v.dump()));
+        }
     }
 };
 
