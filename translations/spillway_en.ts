@@ -129,6 +129,49 @@
     </message>
 </context>
 <context>
+    <name>PeeringRequest</name>
+    <message>
+        <source>Choose the consumer cluster.</source>
+        <translation>Choose the consumer cluster.</translation>
+    </message>
+    <message>
+        <source>Choose the provider cluster.</source>
+        <translation>Choose the provider cluster.</translation>
+    </message>
+    <message>
+        <source>The consumer and the provider must be different clusters.</source>
+        <translation>The consumer and the provider must be different clusters.</translation>
+    </message>
+    <message>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>Memory</translation>
+    </message>
+    <message>
+        <source>Pods</source>
+        <translation>Pods</translation>
+    </message>
+    <message>
+        <source>%1: &quot;%2&quot; is not a quantity (e.g. 4, 500m, 8Gi).</source>
+        <translation>%1: &quot;%2&quot; is not a quantity (e.g. 4, 500m, 8Gi).</translation>
+    </message>
+    <message>
+        <source>Pods: give a whole number above zero.</source>
+        <translation>Pods: give a whole number above zero.</translation>
+    </message>
+    <message>
+        <source>ResourceSlice class: give a class (the provider&apos;s policy for it decides; &quot;default&quot; if unsure).</source>
+        <translation>ResourceSlice class: give a class (the provider&apos;s policy for it decides; &quot;default&quot; if unsure).</translation>
+    </message>
+    <message>
+        <source>Timeout: give a number of seconds above zero.</source>
+        <translation>Timeout: give a number of seconds above zero.</translation>
+    </message>
+</context>
+<context>
     <name>main</name>
     <message>
         <source>Workspace not saved: %1</source>
@@ -261,6 +304,80 @@
     </message>
 </context>
 <context>
+    <name>spillway::console::PeeringService</name>
+    <message>
+        <source>Another peering operation is still running.</source>
+        <translation>Another peering operation is still running.</translation>
+    </message>
+    <message>
+        <source>Wait for it to finish or cancel it.</source>
+        <translation>Wait for it to finish or cancel it.</translation>
+    </message>
+</context>
+<context>
+    <name>spillway::console::PeeringTimelineModel</name>
+    <message>
+        <source>Network: tunnel between the gateways</source>
+        <translation>Network: tunnel between the gateways</translation>
+    </message>
+    <message>
+        <source>Authentication: identities and certificates</source>
+        <translation>Authentication: identities and certificates</translation>
+    </message>
+    <message>
+        <source>Resources: the provider grants a ResourceSlice</source>
+        <translation>Resources: the provider grants a ResourceSlice</translation>
+    </message>
+    <message>
+        <source>Virtual node Ready in the consumer</source>
+        <translation>Virtual node Ready in the consumer</translation>
+    </message>
+    <message>
+        <source>Waiting</source>
+        <translation>Waiting</translation>
+    </message>
+    <message>
+        <source>Running…</source>
+        <translation>Running…</translation>
+    </message>
+    <message>
+        <source>Done</source>
+        <translation>Done</translation>
+    </message>
+    <message>
+        <source>Skipped</source>
+        <translation>Skipped</translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation>Cancelled</translation>
+    </message>
+    <message>
+        <source>Failed: %1</source>
+        <translation>Failed: %1</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>Stage</source>
+        <translation>Stage</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>State</translation>
+    </message>
+    <message>
+        <source>Elapsed</source>
+        <translation>Elapsed</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+</context>
+<context>
     <name>spillway::console::SelectorRowsModel</name>
     <message>
         <source>alternative %1</source>
@@ -327,6 +444,38 @@
     <message>
         <source>Peers</source>
         <translation>Peers</translation>
+    </message>
+    <message>
+        <source>&amp;Peering</source>
+        <translation>&amp;Peering</translation>
+    </message>
+    <message>
+        <source>&amp;Peer clusters…</source>
+        <translation>&amp;Peer clusters…</translation>
+    </message>
+    <message>
+        <source>Unpeer</source>
+        <translation>Unpeer</translation>
+    </message>
+    <message>
+        <source>Unpeering needs both clusters&apos; kubeconfigs in the workspace; add the missing one on the Clusters page (or run spillctl unpeer out-of-band on the consumer).</source>
+        <translation>Unpeering needs both clusters&apos; kubeconfigs in the workspace; add the missing one on the Clusters page (or run spillctl unpeer out-of-band on the consumer).</translation>
+    </message>
+    <message>
+        <source>Unpeer failed</source>
+        <translation>Unpeer failed</translation>
+    </message>
+    <message numerus="yes">
+        <source>Unpeered: removed %n object(s).</source>
+        <translation><numerusform>Unpeered: removed %n object(s).</numerusform><numerusform>Unpeered: removed %n object(s).</numerusform></translation>
+    </message>
+    <message>
+        <source>Stop %1 consuming from %2? Its virtual node goes, and pods offloaded there are evicted.</source>
+        <translation>Stop %1 consuming from %2? Its virtual node goes, and pods offloaded there are evicted.</translation>
+    </message>
+    <message>
+        <source>Unpeering %1 from %2…</source>
+        <translation>Unpeering %1 from %2…</translation>
     </message>
 </context>
 <context>
@@ -576,6 +725,129 @@
     <message>
         <source>Watch error: %1</source>
         <translation>Watch error: %1</translation>
+    </message>
+    <message>
+        <source>Unpeer %1 → %2…</source>
+        <translation>Unpeer %1 → %2…</translation>
+    </message>
+    <message>
+        <source>Consume from</source>
+        <translation>Consume from</translation>
+    </message>
+</context>
+<context>
+    <name>spillway::views::PeeringWizard</name>
+    <message>
+        <source>Peer clusters</source>
+        <translation>Peer clusters</translation>
+    </message>
+    <message>
+        <source>Cancelled during &quot;%1&quot;. What was done stays; Retry resumes.</source>
+        <translation>Cancelled during &quot;%1&quot;. What was done stays; Retry resumes.</translation>
+    </message>
+    <message>
+        <source>Failed during &quot;%1&quot;: %2</source>
+        <translation>Failed during &quot;%1&quot;: %2</translation>
+    </message>
+    <message>
+        <source>Peered: %1 now consumes from %2.</source>
+        <translation>Peered: %1 now consumes from %2.</translation>
+    </message>
+    <message>
+        <source>Peered: %1 now consumes from %2 through virtual node %3.</source>
+        <translation>Peered: %1 now consumes from %2 through virtual node %3.</translation>
+    </message>
+    <message>
+        <source>Clusters</source>
+        <translation>Clusters</translation>
+    </message>
+    <message>
+        <source>The consumer borrows capacity; the provider lends it and appears in the consumer as a virtual node.</source>
+        <translation>The consumer borrows capacity; the provider lends it and appears in the consumer as a virtual node.</translation>
+    </message>
+    <message>
+        <source>Consumer:</source>
+        <translation>Consumer:</translation>
+    </message>
+    <message>
+        <source>Provider:</source>
+        <translation>Provider:</translation>
+    </message>
+    <message>
+        <source>Options</source>
+        <translation>Options</translation>
+    </message>
+    <message>
+        <source>The same choices as spillctl peer. Empty amounts take what the provider&apos;s policy grants.</source>
+        <translation>The same choices as spillctl peer. Empty amounts take what the provider&apos;s policy grants.</translation>
+    </message>
+    <message>
+        <source>Bidirectional: each cluster also consumes from the other</source>
+        <translation>Bidirectional: each cluster also consumes from the other</translation>
+    </message>
+    <message>
+        <source>Network fabric (WireGuard tunnel between the gateways)</source>
+        <translation>Network fabric (WireGuard tunnel between the gateways)</translation>
+    </message>
+    <message>
+        <source>Create the virtual node and wait until it is Ready</source>
+        <translation>Create the virtual node and wait until it is Ready</translation>
+    </message>
+    <message>
+        <source>e.g. 4 or 500m</source>
+        <translation>e.g. 4 or 500m</translation>
+    </message>
+    <message>
+        <source>e.g. 8Gi</source>
+        <translation>e.g. 8Gi</translation>
+    </message>
+    <message>
+        <source>e.g. 110</source>
+        <translation>e.g. 110</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> s</translation>
+    </message>
+    <message>
+        <source>CPU:</source>
+        <translation>CPU:</translation>
+    </message>
+    <message>
+        <source>Memory:</source>
+        <translation>Memory:</translation>
+    </message>
+    <message>
+        <source>Pods:</source>
+        <translation>Pods:</translation>
+    </message>
+    <message>
+        <source>ResourceSlice class:</source>
+        <translation>ResourceSlice class:</translation>
+    </message>
+    <message>
+        <source>Timeout:</source>
+        <translation>Timeout:</translation>
+    </message>
+    <message>
+        <source>Peering</source>
+        <translation>Peering</translation>
+    </message>
+    <message>
+        <source>Each stage as it happens. Cancel stops at the next step; what was done stays, and Retry resumes.</source>
+        <translation>Each stage as it happens. Cancel stops at the next step; what was done stays, and Retry resumes.</translation>
+    </message>
+    <message>
+        <source>Retry</source>
+        <translation>Retry</translation>
+    </message>
+    <message>
+        <source>Peering %1 with %2…</source>
+        <translation>Peering %1 with %2…</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>Cancelling…</translation>
     </message>
 </context>
 </TS>

@@ -129,6 +129,49 @@
     </message>
 </context>
 <context>
+    <name>PeeringRequest</name>
+    <message>
+        <source>Choose the consumer cluster.</source>
+        <translation>请选择消费者集群。</translation>
+    </message>
+    <message>
+        <source>Choose the provider cluster.</source>
+        <translation>请选择提供者集群。</translation>
+    </message>
+    <message>
+        <source>The consumer and the provider must be different clusters.</source>
+        <translation>消费者和提供者必须是不同的集群。</translation>
+    </message>
+    <message>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>内存</translation>
+    </message>
+    <message>
+        <source>Pods</source>
+        <translation>Pod</translation>
+    </message>
+    <message>
+        <source>%1: &quot;%2&quot; is not a quantity (e.g. 4, 500m, 8Gi).</source>
+        <translation>%1：“%2”不是有效的数量（例如 4、500m、8Gi）。</translation>
+    </message>
+    <message>
+        <source>Pods: give a whole number above zero.</source>
+        <translation>Pod：请输入大于零的整数。</translation>
+    </message>
+    <message>
+        <source>ResourceSlice class: give a class (the provider&apos;s policy for it decides; &quot;default&quot; if unsure).</source>
+        <translation>ResourceSlice 类别：请填写类别（由提供者对该类别的策略决定；不确定时填“default”）。</translation>
+    </message>
+    <message>
+        <source>Timeout: give a number of seconds above zero.</source>
+        <translation>超时：请输入大于零的秒数。</translation>
+    </message>
+</context>
+<context>
     <name>main</name>
     <message>
         <source>Workspace not saved: %1</source>
@@ -261,6 +304,80 @@
     </message>
 </context>
 <context>
+    <name>spillway::console::PeeringService</name>
+    <message>
+        <source>Another peering operation is still running.</source>
+        <translation>另一个对等操作仍在运行。</translation>
+    </message>
+    <message>
+        <source>Wait for it to finish or cancel it.</source>
+        <translation>请等待其完成或将其取消。</translation>
+    </message>
+</context>
+<context>
+    <name>spillway::console::PeeringTimelineModel</name>
+    <message>
+        <source>Network: tunnel between the gateways</source>
+        <translation>网络：网关之间的隧道</translation>
+    </message>
+    <message>
+        <source>Authentication: identities and certificates</source>
+        <translation>认证：身份与证书</translation>
+    </message>
+    <message>
+        <source>Resources: the provider grants a ResourceSlice</source>
+        <translation>资源：提供者授予 ResourceSlice</translation>
+    </message>
+    <message>
+        <source>Virtual node Ready in the consumer</source>
+        <translation>消费者中的虚拟节点就绪</translation>
+    </message>
+    <message>
+        <source>Waiting</source>
+        <translation>等待中</translation>
+    </message>
+    <message>
+        <source>Running…</source>
+        <translation>运行中…</translation>
+    </message>
+    <message>
+        <source>Done</source>
+        <translation>完成</translation>
+    </message>
+    <message>
+        <source>Skipped</source>
+        <translation>已跳过</translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>Failed: %1</source>
+        <translation>失败：%1</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>Stage</source>
+        <translation>阶段</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Elapsed</source>
+        <translation>耗时</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+</context>
+<context>
     <name>spillway::console::SelectorRowsModel</name>
     <message>
         <source>alternative %1</source>
@@ -327,6 +444,38 @@
     <message>
         <source>Peers</source>
         <translation>对等集群</translation>
+    </message>
+    <message>
+        <source>&amp;Peering</source>
+        <translation>对等(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;Peer clusters…</source>
+        <translation>对等集群(&amp;P)…</translation>
+    </message>
+    <message>
+        <source>Unpeer</source>
+        <translation>解除对等</translation>
+    </message>
+    <message>
+        <source>Unpeering needs both clusters&apos; kubeconfigs in the workspace; add the missing one on the Clusters page (or run spillctl unpeer out-of-band on the consumer).</source>
+        <translation>解除对等需要工作区中有两个集群的 kubeconfig；请在“集群”页添加缺少的那个（或在消费者上运行 spillctl unpeer out-of-band）。</translation>
+    </message>
+    <message>
+        <source>Unpeer failed</source>
+        <translation>解除对等失败</translation>
+    </message>
+    <message numerus="yes">
+        <source>Unpeered: removed %n object(s).</source>
+        <translation><numerusform>已解除对等：删除了 %n 个对象。</numerusform></translation>
+    </message>
+    <message>
+        <source>Stop %1 consuming from %2? Its virtual node goes, and pods offloaded there are evicted.</source>
+        <translation>要让 %1 停止使用 %2 的资源吗？其虚拟节点将被删除，卸载到那里的 Pod 将被驱逐。</translation>
+    </message>
+    <message>
+        <source>Unpeering %1 from %2…</source>
+        <translation>正在解除 %1 与 %2 的对等…</translation>
     </message>
 </context>
 <context>
@@ -575,6 +724,129 @@
     <message>
         <source>Watch error: %1</source>
         <translation>监视错误：%1</translation>
+    </message>
+    <message>
+        <source>Unpeer %1 → %2…</source>
+        <translation>解除对等 %1 → %2…</translation>
+    </message>
+    <message>
+        <source>Consume from</source>
+        <translation>使用以下集群的资源</translation>
+    </message>
+</context>
+<context>
+    <name>spillway::views::PeeringWizard</name>
+    <message>
+        <source>Peer clusters</source>
+        <translation>对等集群</translation>
+    </message>
+    <message>
+        <source>Cancelled during &quot;%1&quot;. What was done stays; Retry resumes.</source>
+        <translation>在“%1”阶段已取消。已完成的部分保留；点击“重试”继续。</translation>
+    </message>
+    <message>
+        <source>Failed during &quot;%1&quot;: %2</source>
+        <translation>在“%1”阶段失败：%2</translation>
+    </message>
+    <message>
+        <source>Peered: %1 now consumes from %2.</source>
+        <translation>已对等：%1 现在使用 %2 的资源。</translation>
+    </message>
+    <message>
+        <source>Peered: %1 now consumes from %2 through virtual node %3.</source>
+        <translation>已对等：%1 现在通过虚拟节点 %3 使用 %2 的资源。</translation>
+    </message>
+    <message>
+        <source>Clusters</source>
+        <translation>集群</translation>
+    </message>
+    <message>
+        <source>The consumer borrows capacity; the provider lends it and appears in the consumer as a virtual node.</source>
+        <translation>消费者借用容量；提供者出借容量，并在消费者中显示为虚拟节点。</translation>
+    </message>
+    <message>
+        <source>Consumer:</source>
+        <translation>消费者：</translation>
+    </message>
+    <message>
+        <source>Provider:</source>
+        <translation>提供者：</translation>
+    </message>
+    <message>
+        <source>Options</source>
+        <translation>选项</translation>
+    </message>
+    <message>
+        <source>The same choices as spillctl peer. Empty amounts take what the provider&apos;s policy grants.</source>
+        <translation>与 spillctl peer 的选项相同。数量留空则取提供者策略授予的值。</translation>
+    </message>
+    <message>
+        <source>Bidirectional: each cluster also consumes from the other</source>
+        <translation>双向：每个集群也使用对方的资源</translation>
+    </message>
+    <message>
+        <source>Network fabric (WireGuard tunnel between the gateways)</source>
+        <translation>网络结构（网关之间的 WireGuard 隧道）</translation>
+    </message>
+    <message>
+        <source>Create the virtual node and wait until it is Ready</source>
+        <translation>创建虚拟节点并等待其就绪</translation>
+    </message>
+    <message>
+        <source>e.g. 4 or 500m</source>
+        <translation>例如 4 或 500m</translation>
+    </message>
+    <message>
+        <source>e.g. 8Gi</source>
+        <translation>例如 8Gi</translation>
+    </message>
+    <message>
+        <source>e.g. 110</source>
+        <translation>例如 110</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> 秒</translation>
+    </message>
+    <message>
+        <source>CPU:</source>
+        <translation>CPU：</translation>
+    </message>
+    <message>
+        <source>Memory:</source>
+        <translation>内存：</translation>
+    </message>
+    <message>
+        <source>Pods:</source>
+        <translation>Pod：</translation>
+    </message>
+    <message>
+        <source>ResourceSlice class:</source>
+        <translation>ResourceSlice 类别：</translation>
+    </message>
+    <message>
+        <source>Timeout:</source>
+        <translation>超时：</translation>
+    </message>
+    <message>
+        <source>Peering</source>
+        <translation>对等</translation>
+    </message>
+    <message>
+        <source>Each stage as it happens. Cancel stops at the next step; what was done stays, and Retry resumes.</source>
+        <translation>实时显示每个阶段。“取消”会在下一步停止；已完成的部分保留，“重试”可继续。</translation>
+    </message>
+    <message>
+        <source>Retry</source>
+        <translation>重试</translation>
+    </message>
+    <message>
+        <source>Peering %1 with %2…</source>
+        <translation>正在对等 %1 与 %2…</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>正在取消…</translation>
     </message>
 </context>
 </TS>

@@ -3,26 +3,83 @@
 #include "ClusterListView.h"
 #include "OffloadingEditor.h"
 #include "PeerGraphView.h"
+#include "PeeringWizard.h"
+#include "console/ClusterListModel.h"
+#include "console/PeeringService.h"
 #include "console/PeerGraphModel.h"
 #include "common/Version.h"
 
+#include <QMenuBar>
+#include <QMessageBox>
 #include <QStatusBar>
 #include <QTabWidget>
 
 namespace spillway::views {
 
 MainWindow::MainWindow(console::ClusterListModel *clusters, QWidget *parent)
-    : QMainWindow(parent), m_tabs(new QTabWidget(this)), m_clusterList(new ClusterListView(clusters, this)),
+    : QMainWindow(parent), m_clusters(clusters), m_tabs(new QTabWidget(this)), m_clusterList(new ClusterListView(clusters, this)),
       m_offloadingEditor(new OffloadingEditor(clusters, this)), m_peerGraphModel(new console::PeerGraphModel(clusters, 100, this)),
-      m_peerGraph(new PeerGraphView(m_peerGraphModel, this))
+      m_peerGraph(new PeerGraphView(m_peerGraphModel, this)), m_unpeering(new console::PeeringService(this))
 {
     setWindowTitle(tr("Spillway"));
     m_tabs->addTab(m_clusterList, tr("Clusters"));
     m_tabs->addTab(m_peerGraph, tr("Peers"));
     m_tabs->addTab(m_offloadingEditor, tr("Offloading"));
     setCentralWidget(m_tabs);
+    QMenu *peering = menuBar()->addMenu(tr("&Peering"));
+    peering->addAction(tr("&Peer clusters…"), this, [this] { openPeeringWizard(); });
+    connect(m_peerGraph, &PeerGraphView::peerRequested, this, [this](const QString &consumer, const QString &provider) {
+        openPeeringWizard(rowOfCluster(consumer), rowOfCluster(provider));
+    });
+    connect(m_peerGraph, &PeerGraphView::unpeerRequested, this, [this](const QString &consumer, const QString &provider) {
+        const int c = rowOfCluster(consumer), p = rowOfCluster(provider);
+        if (c < 0 || p < 0) {
+            QMessageBox::information(this, tr("Unpeer"), tr("Unpeering needs both clusters' kubeconfigs in the workspace; add the missing one on the Clusters page "
+                                                            "(or run spillctl unpeer out-of-band on the consumer)."));
+            return;
+        }
+        unpeer(c, p);
+    });
+    connect(m_unpeering, &console::PeeringService::progress, this, [this](const QString &line) { statusBar()->showMessage(line); });
+    connect(m_unpeering, &console::PeeringService::unpeered, this, [this](const std::optional<Error> &error, const QStringList &removed) {
+        if (error)
+            QMessageBox::warning(this, tr("Unpeer failed"), error->toString());
+        else
+            statusBar()->showMessage(tr("Unpeered: removed %n object(s).", nullptr, int(removed.size())));
+    });
     statusBar()->showMessage(tr("Spillway %1").arg(Version::current().toString()));
     resize(1100, 760);
+}
+
+int MainWindow::rowOfCluster(const QString &clusterId) const
+{
+    for (int i = 0; i < m_clusters->rowCount(); ++i)
+        if (!clusterId.isEmpty() && m_clusters->row(i).facts.clusterId == clusterId)
+            return i;
+    return -1;
+}
+
+PeeringWizard *MainWindow::openPeeringWizard(int consumerRow, int providerRow)
+{
+    auto *wizard = new PeeringWizard(m_clusters, this);
+    wizard->setAttribute(Qt::WA_DeleteOnClose);
+    if (consumerRow >= 0 && providerRow >= 0)
+        wizard->choose(consumerRow, providerRow);
+    wizard->show();
+    return wizard;
+}
+
+void MainWindow::unpeer(int consumerRow, int providerRow, bool confirm)
+{
+    const QString consumer = m_clusters->data(m_clusters->index(consumerRow, console::ClusterListModel::Name)).toString();
+    const QString provider = m_clusters->data(m_clusters->index(providerRow, console::ClusterListModel::Name)).toString();
+    if (confirm
+        && QMessageBox::question(this, tr("Unpeer"),
+                                 tr("Stop %1 consuming from %2? Its virtual node goes, and pods offloaded there are evicted.").arg(consumer, provider))
+               != QMessageBox::Yes)
+        return;
+    statusBar()->showMessage(tr("Unpeering %1 from %2…").arg(consumer, provider));
+    m_unpeering->unpeer(m_clusters->row(consumerRow).entry, m_clusters->row(providerRow).entry);
 }
 
 QString MainWindow::placeholderText() const

@@ -7,6 +7,7 @@ class QTabWidget;
 namespace spillway::console {
 class ClusterListModel;
 class PeerGraphModel;
+class PeeringService;
 } // namespace spillway::console
 
 namespace spillway::views {
@@ -14,6 +15,7 @@ namespace spillway::views {
 class ClusterListView;
 class OffloadingEditor;
 class PeerGraphView;
+class PeeringWizard;
 
 // The console's top-level window: one tab per page (clusters, peer graph, offloading). Views are added as
 // their backends land.
@@ -29,16 +31,28 @@ public:
     PeerGraphView *peerGraph() const { return m_peerGraph; }
     console::PeerGraphModel *peerGraphModel() const { return m_peerGraphModel; }
 
+    // Opens the peering wizard (rows of the clusters model preselected, -1: the first ones).
+    PeeringWizard *openPeeringWizard(int consumerRow = -1, int providerRow = -1);
+    // Unpeers consumer → provider (rows of the clusters model), after asking when confirm is set;
+    // the outcome goes to the status bar.
+    void unpeer(int consumerRow, int providerRow, bool confirm = true);
+    console::PeeringService *unpeering() const { return m_unpeering; }
+
     // The pages by the names --view takes.
     static QStringList pageNames();
     bool showPage(const QString &name);
 
 private:
+    // The clusters model's row of a cluster ID (-1: none).
+    int rowOfCluster(const QString &clusterId) const;
+
+    console::ClusterListModel *m_clusters;
     QTabWidget *m_tabs;
     ClusterListView *m_clusterList;
     OffloadingEditor *m_offloadingEditor;
     console::PeerGraphModel *m_peerGraphModel;
     PeerGraphView *m_peerGraph;
+    console::PeeringService *m_unpeering;
 };
 
 } // namespace spillway::views

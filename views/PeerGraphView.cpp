@@ -8,6 +8,8 @@
 #include <QGraphicsView>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QMenu>
+#include <QMouseEvent>
 #include <QVBoxLayout>
 #include <QWheelEvent>
 #include <QtMath>
@@ -23,10 +25,21 @@ namespace {
 constexpr int kClusterKey = 0, kProviderKey = 1;
 constexpr qreal kBoxWidth = 170, kBoxHeight = 64;
 
+// The cluster box under a point (empty: none).
+QString clusterAt(const QGraphicsView *view, const QPoint &pos)
+{
+    for (QGraphicsItem *item : view->items(pos))
+        if (qgraphicsitem_cast<QGraphicsRectItem *>(item))
+            return item->data(kClusterKey).toString();
+    return {};
+}
+
+// Wheel zooms; a cluster dragged onto another asks to peer them (dragged = consumer).
 class ZoomingView : public QGraphicsView
 {
 public:
     using QGraphicsView::QGraphicsView;
+    std::function<void(const QString &consumer, const QString &provider)> dropped;
 
 protected:
     void wheelEvent(QWheelEvent *event) override
@@ -35,6 +48,22 @@ protected:
         scale(factor, factor);
         event->accept();
     }
+    void mousePressEvent(QMouseEvent *event) override
+    {
+        m_dragFrom = event->button() == Qt::LeftButton ? clusterAt(this, event->pos()) : QString();
+        QGraphicsView::mousePressEvent(event);
+    }
+    void mouseReleaseEvent(QMouseEvent *event) override
+    {
+        const QString onto = event->button() == Qt::LeftButton ? clusterAt(this, event->pos()) : QString();
+        QGraphicsView::mouseReleaseEvent(event);
+        if (!m_dragFrom.isEmpty() && !onto.isEmpty() && onto != m_dragFrom && dropped)
+            dropped(m_dragFrom, onto);
+        m_dragFrom.clear();
+    }
+
+private:
+    QString m_dragFrom;
 };
 
 QColor healthColour(PeerGraph::Health h)
@@ -96,6 +125,14 @@ PeerGraphView::PeerGraphView(console::PeerGraphModel *model, QWidget *parent)
     auto *layout = new QHBoxLayout(this);
     layout->addLayout(left, 1);
     layout->addWidget(m_details);
+    static_cast<ZoomingView *>(m_view)->dropped = [this](const QString &consumer, const QString &provider) { emit peerRequested(consumer, provider); };
+    m_view->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(m_view, &QWidget::customContextMenuRequested, this, [this](const QPoint &pos) {
+        QMenu menu;
+        fillContextMenu(menu, m_view->mapToScene(pos));
+        if (!menu.isEmpty())
+            menu.exec(m_view->viewport()->mapToGlobal(pos));
+    });
     connect(m_model, &console::PeerGraphModel::graphChanged, this, &PeerGraphView::redraw);
     connect(m_scene, &QGraphicsScene::selectionChanged, this, [this] {
         const auto items = m_scene->selectedItems();
@@ -103,6 +140,39 @@ PeerGraphView::PeerGraphView(console::PeerGraphModel *model, QWidget *parent)
             showDetails(items.first()->data(kClusterKey).toString(), items.first()->data(kProviderKey).toString());
     });
     redraw();
+}
+
+void PeerGraphView::fillContextMenu(QMenu &menu, const QPointF &scenePos)
+{
+    const PeerGraph &g = m_model->graph();
+    for (QGraphicsItem *item : m_scene->items(scenePos, Qt::IntersectsItemShape, Qt::DescendingOrder, m_view->transform())) {
+        const QString cluster = item->data(kClusterKey).toString(), provider = item->data(kProviderKey).toString();
+        if (qgraphicsitem_cast<QGraphicsPathItem *>(item) && !provider.isEmpty()) {
+            menu.addAction(tr("Unpeer %1 → %2…").arg(cluster, provider), this, [this, cluster, provider] { emit unpeerRequested(cluster, provider); });
+            return;
+        }
+        if (qgraphicsitem_cast<QGraphicsRectItem *>(item)) {
+            QMenu *peer = menu.addMenu(tr("Consume from"));
+            for (const auto &n : g.nodes)
+                if (n.clusterId != cluster && n.inWorkspace)
+                    peer->addAction(n.name, this, [this, cluster, id = n.clusterId] { emit peerRequested(cluster, id); });
+            peer->setEnabled(!peer->isEmpty());
+            return;
+        }
+    }
+}
+
+QPointF PeerGraphView::itemPosition(const QString &clusterId, const QString &provider) const
+{
+    for (QGraphicsItem *item : m_scene->items()) {
+        if (item->data(kClusterKey).toString() != clusterId || item->data(kProviderKey).toString() != provider)
+            continue;
+        if (provider.isEmpty() && qgraphicsitem_cast<QGraphicsRectItem *>(item))
+            return item->sceneBoundingRect().center();
+        if (auto *arrow = qgraphicsitem_cast<QGraphicsPathItem *>(item))
+            return arrow->path().pointAtPercent(0.25);   // on the shaft, not the head
+    }
+    return {};
 }
 
 QString PeerGraphView::detailsText() const

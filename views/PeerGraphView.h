@@ -5,6 +5,7 @@
 class QGraphicsScene;
 class QGraphicsView;
 class QLabel;
+class QMenu;
 
 namespace spillway::console {
 class PeerGraphModel;
@@ -15,7 +16,8 @@ namespace spillway::views {
 // The peer graph page: clusters as boxes on a circle (badge: the capacity their consumers'
 // virtual nodes offer and how much of it is used), peerings as arrows consumer → provider
 // coloured by tunnel health and labelled with its latency; a click shows the details beside it;
-// the wheel zooms and dragging pans. Presents PeerGraphModel.
+// the wheel zooms and dragging pans; a cluster dragged onto another, or the context menu, asks to
+// peer or unpeer. Presents PeerGraphModel.
 class PeerGraphView : public QWidget
 {
     Q_OBJECT
@@ -30,6 +32,18 @@ public:
     // The text drawn on an edge's label, or on a node's badge (empty: none).
     QString edgeLabel(const QString &consumer, const QString &provider) const;
     QString nodeBadge(const QString &clusterId) const;
+    // The actions of the context menu at a scene point: on a peering "Unpeer", on a cluster
+    // "Consume from" each other cluster of the workspace.
+    void fillContextMenu(QMenu &menu, const QPointF &scenePos);
+    // Where a cluster's box (provider empty) or a peering's arrow is drawn, in scene coordinates
+    // (null: not drawn); and the view that draws them.
+    QPointF itemPosition(const QString &clusterId, const QString &provider = {}) const;
+    QGraphicsView *canvas() const { return m_view; }
+
+signals:
+    // A cluster dragged onto another, or "Consume from" chosen: peer them (cluster IDs).
+    void peerRequested(const QString &consumer, const QString &provider);
+    void unpeerRequested(const QString &consumer, const QString &provider);
 
 private:
     void redraw();

@@ -3,12 +3,11 @@
 #include "PeerFlags.h"
 
 #include "common/Quantity.h"
-#include "network/NetworkConnect.h"
 #include "peering/InBandChannel.h"
 #include "peering/OutOfBandChannel.h"
+#include "peering/PeerWorkflow.h"
 #include "peering/Peering.h"
 
-#include <QElapsedTimer>
 
 #include <cstdio>
 
@@ -55,27 +54,6 @@ struct RequestFlags {
         return 0;
     }
 };
-
-// Liqo's first phase of a peering: the tunnel (network init + connect), consumer dialling provider.
-int connectNetwork(kube::KubeClient &consumer, const QString &consumerNs, kube::KubeClient &provider, const QString &providerNs, int timeoutMs)
-{
-    network::NetworkConnect::Options o;
-    o.timeoutMs = timeoutMs;
-    const auto cancelled = installCancelHandler();
-    o.cancelled = [cancelled] { return cancelled->load(); };
-    o.progress = [](const QString &step) { std::fprintf(stderr, "  %s\n", qPrintable(step)); };
-    QElapsedTimer took;
-    took.start();
-    auto outcome = network::NetworkConnect({&consumer, consumerNs}, {&provider, providerNs}, o).connect();
-    if (!outcome) {
-        Error e = outcome.error();
-        e.hint = (e.hint.isEmpty() ? QString() : e.hint + QStringLiteral("; ")) + QStringLiteral("or peer with --networking-disabled");
-        return fail(e);
-    }
-    std::fprintf(stderr, "• network: %s dials %s at %s, Connected (%.1f s)\n", qPrintable(outcome->clientCluster), qPrintable(outcome->serverCluster),
-                 qPrintable(outcome->endpoint), double(took.elapsed()) / 1000.0);
-    return 0;
-}
 
 int runPeering(kube::KubeClient &consumer, peering::ProviderChannel &channel, peering::Peering::Options o)
 {
@@ -178,16 +156,32 @@ int peer(const QStringList &argsIn)
     auto provider = connectRemote(p, cluster, remote);
     if (!provider)
         return fail(provider.error());
-    if (!p.isSet(request.networkingDisabled))
-        if (int rc = connectNetwork(**consumer, p.value(cluster.ns), **provider, p.value(remote.ns), o.timeoutMs))
-            return rc;
-    peering::InBandChannel channel(**provider, p.value(remote.ns), o.fieldManager);
-    if (int rc = runPeering(**consumer, channel, o); rc || !p.isSet(bidirectional))
-        return rc;
-    std::fprintf(stderr, "• and the other way round\n");
-    o.consumerNamespace = p.value(remote.ns);
-    peering::InBandChannel reverse(**consumer, p.value(cluster.ns), o.fieldManager);
-    return runPeering(**provider, reverse, std::move(o));
+    peering::PeerWorkflow::Options wo;
+    wo.peering = std::move(o);
+    wo.providerNamespace = p.value(remote.ns);
+    wo.networking = !p.isSet(request.networkingDisabled);
+    wo.bidirectional = p.isSet(bidirectional);
+    peering::PeerWorkflow::Hooks hooks;
+    hooks.cancelled = installCancelHandler();
+    hooks.progress = [](const QString &line) { std::fprintf(stderr, "• %s\n", qPrintable(line)); };
+    auto outcome = peering::PeerWorkflow(**consumer, **provider, wo, hooks).run();
+    if (auto *failure = std::get_if<peering::PeerWorkflow::Failure>(&outcome)) {
+        Error e = failure->error;
+        if (failure->stage == peering::PeerWorkflow::Stage::Network)
+            e.hint = (e.hint.isEmpty() ? QString() : e.hint + QStringLiteral("; ")) + QStringLiteral("or peer with --networking-disabled");
+        return fail(e);
+    }
+    const auto &done = std::get<peering::PeerWorkflow::Outcome>(outcome);
+    auto peered = [](const peering::Peering::Result_ &r) {
+        qint64 total = 0;
+        for (const auto &ph : r.phases)
+            total += ph.second;
+        std::printf("Peered: %s now consumes from %s (%.1f s)\n", qPrintable(r.consumer.clusterId), qPrintable(r.provider.clusterId), double(total) / 1000.0);
+    };
+    peered(done.forward);
+    if (done.reverse)
+        peered(*done.reverse);
+    return 0;
 }
 
 } // namespace spillctl

@@ -8,8 +8,6 @@
 #include "offloading/NamespaceOffloadingValidator.h"
 #include "offloading/OffloadingPolicy.h"
 
-#include <QThread>
-
 #include <algorithm>
 
 namespace spillway::console {
@@ -18,17 +16,6 @@ using nlohmann::json;
 namespace off = apis::offloading::v1beta1;
 
 namespace {
-
-Result<std::unique_ptr<kube::KubeClient>> clientFor(const ClusterEntry &entry)
-{
-    auto rest = restConfigOf(entry);
-    if (!rest)
-        return rest.error();
-    rest->timeoutMs = 10000;
-    kube::KubeClient::Options o;
-    o.maxRetries = 1;   // the user is waiting and can press the button again
-    return std::make_unique<kube::KubeClient>(*rest, o);
-}
 
 // Creates the namespace unless it exists; dryRun asks the server without creating it.
 Result<bool> ensureNamespace(kube::KubeClient &client, const QString &ns, bool dryRun)
@@ -50,59 +37,22 @@ Result<bool> ensureNamespace(kube::KubeClient &client, const QString &ns, bool d
 } // namespace
 
 OffloadingService::OffloadingService(ClusterEntry cluster, QObject *parent)
-    : QObject(parent), m_cluster(std::move(cluster)), m_io(new QThread), m_ioContext(new QObject)
+    : QObject(parent), m_cluster(std::move(cluster)), m_client(std::make_unique<ClientThread>(m_cluster, QStringLiteral("offloading-io")))
 {
-    // The client and its watch live on a thread of their own, so blocking verbs from request
-    // threads and the watch's callbacks never wait for the GUI.
-    m_io->setObjectName(QStringLiteral("offloading-io"));
-    m_ioContext->moveToThread(m_io);
-    connect(m_io, &QThread::finished, m_ioContext, &QObject::deleteLater);
-    m_io->start();
-    QMetaObject::invokeMethod(m_ioContext, [this] {
-        auto client = clientFor(m_cluster);
-        if (client)
-            m_client = std::move(*client);
-        else
-            m_clientError = client.error();
-    }, Qt::BlockingQueuedConnection);
 }
 
 OffloadingService::~OffloadingService()
 {
-    for (QThread *t : m_requests) {
-        t->wait();
-        delete t;
-    }
-    QMetaObject::invokeMethod(m_ioContext, [this] {
+    m_client->waitForRequests();
+    m_client->onThread([this] {
         delete m_watch;
         m_watch = nullptr;
-        m_client.reset();
-    }, Qt::BlockingQueuedConnection);
-    m_io->quit();
-    m_io->wait();
-    delete m_io;
+    });
 }
 
 void OffloadingService::run(std::function<std::function<void()>(kube::KubeClient &)> work, std::function<void(const Error &)> noClient)
 {
-    if (!m_client) {
-        noClient(*m_clientError);
-        return;
-    }
-    // Finished request threads are reaped here, on the GUI thread that owns the list.
-    std::erase_if(m_requests, [](QThread *t) {
-        if (!t->isFinished())
-            return false;
-        delete t;
-        return true;
-    });
-    kube::KubeClient *client = m_client.get();
-    QThread *t = QThread::create([this, client, work = std::move(work)] {
-        std::function<void()> deliver = work(*client);
-        QMetaObject::invokeMethod(this, std::move(deliver), Qt::QueuedConnection);
-    });
-    m_requests.push_back(t);
-    t->start();
+    m_client->run(this, std::move(work), noClient);
 }
 
 void OffloadingService::loadCluster()
@@ -208,12 +158,12 @@ void OffloadingService::apply(const Draft &draft)
 
 void OffloadingService::watchStatus(const QString &ns)
 {
-    QMetaObject::invokeMethod(m_ioContext, [this, ns] {
+    QMetaObject::invokeMethod(m_client->context(), [this, ns] {
         delete m_watch;
         kube::Informer::Options o;
         o.ns = ns;
         o.fieldSelector = QStringLiteral("metadata.name=%1").arg(QLatin1String(offloading::kNamespaceOffloadingName));
-        m_watch = new kube::Informer(m_client.get(), off::namespaceOffloadingResource(), o);
+        m_watch = new kube::Informer(m_client->client(), off::namespaceOffloadingResource(), o);
         auto post = [this](const json &object) {
             QMetaObject::invokeMethod(this, [this, status = object.value("status", json::object()), generation = object["metadata"].value("generation", qint64(0))] {
                 m_status = status;

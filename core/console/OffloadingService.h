@@ -1,6 +1,7 @@
 #pragma once
 
 #include "common/Error.h"
+#include "console/ClientThread.h"
 #include "console/OffloadingEditorModel.h"
 #include "console/Workspace.h"
 
@@ -10,8 +11,6 @@
 #include <functional>
 #include <memory>
 #include <optional>
-
-class QThread;
 
 namespace spillway::kube {
 class Informer;
@@ -71,12 +70,8 @@ private:
     void watchStatus(const QString &ns);
 
     ClusterEntry m_cluster;
-    QThread *m_io;                                // the client's and the watch's thread
-    QObject *m_ioContext;                         // lives on m_io: what runs there is invoked on it
-    std::unique_ptr<kube::KubeClient> m_client;   // null: clientError says why
-    std::optional<Error> m_clientError;
-    kube::Informer *m_watch = nullptr;
-    std::vector<QThread *> m_requests;
+    std::unique_ptr<ClientThread> m_client;   // the client's and the watch's thread
+    kube::Informer *m_watch = nullptr;        // lives on m_client's thread
     QStringList m_namespaces;
     std::vector<OffloadingEditorModel::Peer> m_peers;
     std::optional<Draft> m_existing;

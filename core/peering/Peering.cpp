@@ -184,6 +184,7 @@ Result<Peering::Result_> Peering::run()
     if (!established)
         return established.error();
     phase(QStringLiteral("ForeignCluster %1 is a Provider with authentication established").arg(provider->clusterId));
+    m_hooks.authenticated();
 
     if (m_options.createResourceSlice) {
         auto granted = requestResources(*consumer, *provider);

@@ -31,6 +31,8 @@ public:
     };
     struct Hooks {
         std::function<void(const QString &phase, qint64 elapsedMs)> phaseDone = [](const QString &, qint64) {};
+        // Authentication is established; what follows asks for resources.
+        std::function<void()> authenticated = [] {};
         std::shared_ptr<std::atomic_bool> cancelled = std::make_shared<std::atomic_bool>(false);
     };
     struct Result_ {

@@ -14,6 +14,9 @@
 #include "installer/Manifests.h"
 
 #include <QApplication>
+#include <QGraphicsView>
+#include <QMenu>
+#include <QSignalSpy>
 #include <QImage>
 #include <QTemporaryDir>
 
@@ -160,6 +163,39 @@ private slots:
         QVERIFY2(view->nodeBadge(providerId).contains(QStringLiteral("pods 1/%1").arg(q("pods"))), qPrintable(view->nodeBadge(providerId)));
         view->select(providerId);
         QVERIFY2(view->detailsText().contains(QStringLiteral("Provides to: ") + consumerId), qPrintable(view->detailsText()));
+
+        // Peering and unpeering start on the graph: a cluster dragged onto another, the context menus.
+        {
+            spillway::views::PeerGraphView standalone(model);   // its requests reach only the spies
+            standalone.resize(900, 700);
+            standalone.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&standalone));
+            QSignalSpy peer(&standalone, &spillway::views::PeerGraphView::peerRequested);
+            QSignalSpy unpeer(&standalone, &spillway::views::PeerGraphView::unpeerRequested);
+            QGraphicsView *canvas = standalone.canvas();
+            const QPoint from = canvas->mapFromScene(standalone.itemPosition(consumerId)), onto = canvas->mapFromScene(standalone.itemPosition(providerId));
+            QTest::mousePress(canvas->viewport(), Qt::LeftButton, {}, from);
+            QTest::mouseMove(canvas->viewport(), onto);
+            QTest::mouseRelease(canvas->viewport(), Qt::LeftButton, {}, onto);
+            QCOMPARE(peer.size(), 1);
+            QCOMPARE(peer.first(), (QVariantList{consumerId, providerId}));
+            QTest::mouseClick(canvas->viewport(), Qt::LeftButton, {}, from);   // a click is not a drop
+            QCOMPARE(peer.size(), 1);
+            QMenu edgeMenu;
+            standalone.fillContextMenu(edgeMenu, standalone.itemPosition(consumerId, providerId));
+            QCOMPARE(edgeMenu.actions().size(), 1);
+            QVERIFY2(edgeMenu.actions().first()->text().startsWith(QStringLiteral("Unpeer ")), qPrintable(edgeMenu.actions().first()->text()));
+            edgeMenu.actions().first()->trigger();
+            QCOMPARE(unpeer.size(), 1);
+            QCOMPARE(unpeer.first(), (QVariantList{consumerId, providerId}));
+            QMenu nodeMenu;
+            standalone.fillContextMenu(nodeMenu, standalone.itemPosition(providerId));
+            QMenu *consumeFrom = nodeMenu.actions().first()->menu();
+            QVERIFY(consumeFrom);
+            QCOMPARE(consumeFrom->actions().size(), 1);
+            consumeFrom->actions().first()->trigger();
+            QCOMPARE(peer.last(), (QVariantList{providerId, consumerId}));
+        }
 
         // A change in the API reaches the page through the watch.
         QVERIFY(connectionStatus("Error").ok());

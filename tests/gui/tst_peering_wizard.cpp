@@ -1,0 +1,140 @@
+// The peering wizard end to end on two clusters of its own (the peering changes them for good):
+// the provider without Spillway fails in the authentication stage with the cause and Retry; once
+// it is installed, Retry peers them to a Ready virtual node, stage by stage; the graph's unpeer
+// removes it again.
+#include "../integration/Testbed.h"
+#include "MainWindow.h"
+#include "PeeringWizard.h"
+#include "apis/core/v1beta1/ForeignCluster.h"
+#include "console/ClusterListModel.h"
+#include "console/PeeringService.h"
+#include "console/PeeringTimelineModel.h"
+
+#include <QApplication>
+#include <QCheckBox>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QTemporaryDir>
+
+using nlohmann::json;
+using spillway::console::ClusterListModel;
+using spillway::console::PeeringService;
+using spillway::console::PeeringTimelineModel;
+using Stage = spillway::peering::PeerWorkflow::Stage;
+using State = PeeringTimelineModel::State;
+
+class TestPeeringWizard : public QObject
+{
+    Q_OBJECT
+    const QString suffix = QString::number(QCoreApplication::applicationPid());
+    const QString consumerName = QStringLiteral("wz-c-") + suffix, providerName = QStringLiteral("wz-p-") + suffix;
+    const QString consumerId = QStringLiteral("wzrome"), providerId = QStringLiteral("wzmilan");
+    QTemporaryDir state;
+    std::unique_ptr<spillway::kube::KubeClient> consumer;
+
+    QString install(const QString &cluster, const QString &id)
+    {
+        QProcess ctl;
+        ctl.setProcessChannelMode(QProcess::MergedChannels);
+        ctl.start(qEnvironmentVariable("SPILLWAY_BIN") + QStringLiteral("/spillctl"),
+                  {QStringLiteral("install"), QStringLiteral("kind"), QStringLiteral("--kubeconfig"), testbed::kubeconfigPath(cluster),
+                   QStringLiteral("--cluster-id"), id, QStringLiteral("--state-dir"), state.path() + QLatin1Char('/') + id});
+        if (!ctl.waitForFinished(180000))
+            return QStringLiteral("spillctl install did not finish within 180 s");
+        return ctl.exitCode() == 0 ? QString() : QString::fromLocal8Bit(ctl.readAll());
+    }
+
+    std::optional<QString> virtualNodeReady()
+    {
+        auto node = consumer->get(spillway::kube::resources::nodes(), {}, QStringLiteral("liqo-") + providerId);
+        if (!node)
+            return std::nullopt;
+        for (const auto &c : (*node)["status"].value("conditions", json::array()))
+            if (c.value("type", "") == "Ready")
+                return QString::fromStdString(c.value("status", ""));
+        return QString();
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(state.isValid());
+        for (const QString &name : {consumerName, providerName})
+            QVERIFY2(testbed::testbedCommand({QStringLiteral("up"), name, QStringLiteral("--nodes"), QStringLiteral("1")}), qPrintable(name));
+        consumer = std::make_unique<spillway::kube::KubeClient>(testbed::restConfig(consumerName));
+        const QString installed = install(consumerName, consumerId);
+        QVERIFY2(installed.isEmpty(), qPrintable(installed));
+    }
+
+    void cleanupTestCase()
+    {
+        QProcess::execute(QStringLiteral("pkill"), {QStringLiteral("-f"), QStringLiteral("supervise --dir ") + state.path() + QLatin1Char('/')});
+        testbed::testbedCommand({QStringLiteral("down"), consumerName, providerName});
+    }
+
+    void failsNamingTheStageThenRetryPeers()
+    {
+        ClusterListModel clusters;
+        QCOMPARE(clusters.addKubeconfig(testbed::kubeconfigPath(consumerName)), 1);
+        QCOMPARE(clusters.addKubeconfig(testbed::kubeconfigPath(providerName)), 1);
+        QTRY_COMPARE_WITH_TIMEOUT(clusters.pending(), 0, 30000);
+        spillway::views::MainWindow window(&clusters);
+        spillway::views::PeeringWizard *wizard = window.openPeeringWizard(0, 1);
+        QCOMPARE(wizard->request().consumer, clusters.row(0).entry);
+        QCOMPARE(wizard->request().provider, clusters.row(1).entry);
+
+        wizard->next();
+        QCOMPARE(wizard->currentId(), int(spillway::views::PeeringWizard::OptionsPage));
+        wizard->findChild<QCheckBox *>(QStringLiteral("networking"))->setChecked(false);   // the tunnel has tests of its own
+        wizard->findChild<QSpinBox *>(QStringLiteral("timeout"))->setValue(90);
+        wizard->next();
+        QCOMPARE(wizard->currentId(), int(spillway::views::PeeringWizard::ProgressPage));
+        QVERIFY(wizard->service()->running());
+
+        // The provider has no Spillway yet: authentication fails, saying so and how to fix it.
+        QTRY_VERIFY_WITH_TIMEOUT(!wizard->service()->running(), 60000);
+        PeeringTimelineModel *timeline = wizard->timeline();
+        QCOMPARE(timeline->state(Stage::Network), State::Skipped);
+        QCOMPARE(timeline->state(Stage::Authentication), State::Failed);
+        QCOMPARE(timeline->state(Stage::Resources), State::Pending);
+        QVERIFY(!wizard->succeeded());
+        QVERIFY2(wizard->outcomeText().contains(QStringLiteral("Failed during \"Authentication")), qPrintable(wizard->outcomeText()));
+        QVERIFY2(wizard->outcomeText().contains(QStringLiteral("install")), qPrintable(wizard->outcomeText()));
+        QVERIFY(wizard->retryButton()->isVisibleTo(wizard));
+        QVERIFY(!wizard->button(QWizard::FinishButton)->isEnabled());
+
+        const QString installed = install(providerName, providerId);
+        QVERIFY2(installed.isEmpty(), qPrintable(installed));
+        wizard->retryButton()->click();
+        QVERIFY(wizard->service()->running());
+        QTRY_VERIFY_WITH_TIMEOUT(!wizard->service()->running(), 120000);
+        QVERIFY2(wizard->succeeded(), qPrintable(wizard->outcomeText() + QLatin1Char('\n') + wizard->logText()));
+        QCOMPARE(timeline->state(Stage::Network), State::Skipped);
+        for (Stage s : {Stage::Authentication, Stage::Resources, Stage::VirtualNode})
+            QCOMPARE(timeline->state(s), State::Done);
+        QVERIFY(timeline->finished());
+        QVERIFY2(wizard->outcomeText().contains(QStringLiteral("through virtual node liqo-") + providerId), qPrintable(wizard->outcomeText()));
+        QVERIFY2(wizard->logText().contains(QStringLiteral("authenticated: the consumer holds a certificate issued by the provider")), qPrintable(wizard->logText()));
+        QVERIFY2(wizard->logText().contains(QStringLiteral("resources granted: cpu=")), qPrintable(wizard->logText()));
+        QVERIFY(wizard->button(QWizard::FinishButton)->isEnabled());
+        // What the wizard reported is what the consumer's API says.
+        QCOMPARE(virtualNodeReady().value_or(QStringLiteral("missing")), QStringLiteral("True"));
+        auto fc = consumer->get(spillway::apis::core::v1beta1::foreignClusterResource(), {}, providerId);
+        QVERIFY2(fc, qPrintable(fc ? QString() : fc.error().toString()));
+        QCOMPARE(QString::fromStdString((*fc)["status"].value("role", "")), QStringLiteral("Provider"));
+        wizard->close();
+
+        // The graph's unpeer (its confirmation answered) takes the virtual node away.
+        QSignalSpy unpeered(window.unpeering(), &PeeringService::unpeered);
+        window.unpeer(0, 1, false);
+        QVERIFY(unpeered.wait(120000));
+        const auto error = unpeered.first().at(0).value<std::optional<spillway::Error>>();
+        QVERIFY2(!error, qPrintable(error ? error->toString() : QString()));
+        QVERIFY(!unpeered.first().at(1).toStringList().isEmpty());
+        QTRY_VERIFY_WITH_TIMEOUT(!virtualNodeReady(), 30000);
+    }
+};
+
+QTEST_MAIN(TestPeeringWizard)
+#include "tst_peering_wizard.moc"
