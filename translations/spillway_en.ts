@@ -2,6 +2,21 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en">
 <context>
+    <name>InstallRequest</name>
+    <message>
+        <source>Runtime must be local or kubernetes (got &quot;%1&quot;).</source>
+        <translation>Runtime must be local or kubernetes (got &quot;%1&quot;).</translation>
+    </message>
+    <message>
+        <source>Choose the cluster to install into.</source>
+        <translation>Choose the cluster to install into.</translation>
+    </message>
+    <message>
+        <source>Timeout: give a number of seconds above zero.</source>
+        <translation>Timeout: give a number of seconds above zero.</translation>
+    </message>
+</context>
+<context>
     <name>NamespaceOffloadingDraft</name>
     <message>
         <source>%1: %2</source>
@@ -270,6 +285,33 @@
     </message>
 </context>
 <context>
+    <name>spillway::console::InstallService</name>
+    <message>
+        <source>An install or uninstall is still running.</source>
+        <translation>An install or uninstall is still running.</translation>
+    </message>
+    <message>
+        <source>Wait for it to finish or cancel it.</source>
+        <translation>Wait for it to finish or cancel it.</translation>
+    </message>
+    <message>
+        <source>installed</source>
+        <translation>installed</translation>
+    </message>
+    <message>
+        <source>re-applied</source>
+        <translation>re-applied</translation>
+    </message>
+    <message>
+        <source>upgraded from %1</source>
+        <translation>upgraded from %1</translation>
+    </message>
+    <message>
+        <source>Spillway %1 %2: cluster ID %3 (%4 created, %5 configured, %6 unchanged).</source>
+        <translation>Spillway %1 %2: cluster ID %3 (%4 created, %5 configured, %6 unchanged).</translation>
+    </message>
+</context>
+<context>
     <name>spillway::console::OffloadingService</name>
     <message>
         <source>namespace %1 does not exist yet; applying creates it</source>
@@ -422,6 +464,157 @@
         <source>Add kubeconfig files</source>
         <translation>Add kubeconfig files</translation>
     </message>
+    <message>
+        <source>Install…</source>
+        <translation>Install…</translation>
+    </message>
+    <message>
+        <source>Uninstall…</source>
+        <translation>Uninstall…</translation>
+    </message>
+    <message>
+        <source>Uninstall failed</source>
+        <translation>Uninstall failed</translation>
+    </message>
+    <message numerus="yes">
+        <source>Uninstalled: removed %n object(s).</source>
+        <translation><numerusform>Uninstalled: removed %n object(s).</numerusform><numerusform>Uninstalled: removed %n object(s).</numerusform></translation>
+    </message>
+    <message>
+        <source>Uninstall Spillway</source>
+        <translation>Uninstall Spillway</translation>
+    </message>
+    <message>
+        <source>Remove Spillway from %1? Its CRDs and everything made of them go too. Clusters still peered refuse it: unpeer first.</source>
+        <translation>Remove Spillway from %1? Its CRDs and everything made of them go too. Clusters still peered refuse it: unpeer first.</translation>
+    </message>
+    <message>
+        <source>Uninstalling Spillway from %1…</source>
+        <translation>Uninstalling Spillway from %1…</translation>
+    </message>
+</context>
+<context>
+    <name>spillway::views::InstallWizard</name>
+    <message>
+        <source>Install Spillway into %1</source>
+        <translation>Install Spillway into %1</translation>
+    </message>
+    <message>
+        <source>Cancelled. Retry installs again; what was applied is re-applied.</source>
+        <translation>Cancelled. Retry installs again; what was applied is re-applied.</translation>
+    </message>
+    <message>
+        <source>The install failed: %1</source>
+        <translation>The install failed: %1</translation>
+    </message>
+    <message>
+        <source>Install options</source>
+        <translation>Install options</translation>
+    </message>
+    <message>
+        <source>The same choices as spillctl install. Empty fields take the defaults: a generated cluster ID, the pod CIDRs the cluster reports.</source>
+        <translation>The same choices as spillctl install. Empty fields take the defaults: a generated cluster ID, the pod CIDRs the cluster reports.</translation>
+    </message>
+    <message>
+        <source>generated, e.g. brave-otter-4f2c</source>
+        <translation>generated, e.g. brave-otter-4f2c</translation>
+    </message>
+    <message>
+        <source>e.g. topology.kubernetes.io/region=eu-west</source>
+        <translation>e.g. topology.kubernetes.io/region=eu-west</translation>
+    </message>
+    <message>
+        <source>discovered, e.g. 10.244.0.0/16</source>
+        <translation>discovered, e.g. 10.244.0.0/16</translation>
+    </message>
+    <message>
+        <source>discovered, e.g. 10.96.0.0/12</source>
+        <translation>discovered, e.g. 10.96.0.0/12</translation>
+    </message>
+    <message>
+        <source>Local: supervised processes on this machine</source>
+        <translation>Local: supervised processes on this machine</translation>
+    </message>
+    <message>
+        <source>Kubernetes: Deployments in the cluster</source>
+        <translation>Kubernetes: Deployments in the cluster</translation>
+    </message>
+    <message>
+        <source>Advanced: one key=value per line, as --set takes them</source>
+        <translation>Advanced: one key=value per line, as --set takes them</translation>
+    </message>
+    <message>
+        <source>default: ~/.local/state/spillway/&lt;cluster ID&gt;</source>
+        <translation>default: ~/.local/state/spillway/&lt;cluster ID&gt;</translation>
+    </message>
+    <message>
+        <source>default: the console&apos;s own folder</source>
+        <translation>default: the console&apos;s own folder</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> s</translation>
+    </message>
+    <message>
+        <source>Distribution:</source>
+        <translation>Distribution:</translation>
+    </message>
+    <message>
+        <source>Cluster ID:</source>
+        <translation>Cluster ID:</translation>
+    </message>
+    <message>
+        <source>Cluster labels:</source>
+        <translation>Cluster labels:</translation>
+    </message>
+    <message>
+        <source>Pod CIDRs:</source>
+        <translation>Pod CIDRs:</translation>
+    </message>
+    <message>
+        <source>Service CIDR:</source>
+        <translation>Service CIDR:</translation>
+    </message>
+    <message>
+        <source>Runtime:</source>
+        <translation>Runtime:</translation>
+    </message>
+    <message>
+        <source>Values (--set):</source>
+        <translation>Values (--set):</translation>
+    </message>
+    <message>
+        <source>State folder:</source>
+        <translation>State folder:</translation>
+    </message>
+    <message>
+        <source>Binaries folder:</source>
+        <translation>Binaries folder:</translation>
+    </message>
+    <message>
+        <source>Timeout:</source>
+        <translation>Timeout:</translation>
+    </message>
+    <message>
+        <source>Installing</source>
+        <translation>Installing</translation>
+    </message>
+    <message>
+        <source>Each step as it runs. Cancel stops between steps; installing again is safe.</source>
+        <translation>Each step as it runs. Cancel stops between steps; installing again is safe.</translation>
+    </message>
+    <message>
+        <source>Retry</source>
+        <translation>Retry</translation>
+    </message>
+    <message>
+        <source>Installing Spillway into %1…</source>
+        <translation>Installing Spillway into %1…</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>Cancelling…</translation>
+    </message>
 </context>
 <context>
     <name>spillway::views::MainWindow</name>
@@ -467,7 +660,10 @@
     </message>
     <message numerus="yes">
         <source>Unpeered: removed %n object(s).</source>
-        <translation><numerusform>Unpeered: removed %n object(s).</numerusform><numerusform>Unpeered: removed %n object(s).</numerusform></translation>
+        <translation>
+            <numerusform>Unpeered: removed %n object(s).</numerusform>
+            <numerusform>Unpeered: removed %n object(s).</numerusform>
+        </translation>
     </message>
     <message>
         <source>Stop %1 consuming from %2? Its virtual node goes, and pods offloaded there are evicted.</source>

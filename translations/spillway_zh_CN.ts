@@ -2,6 +2,21 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>InstallRequest</name>
+    <message>
+        <source>Runtime must be local or kubernetes (got &quot;%1&quot;).</source>
+        <translation>运行时必须是 local 或 kubernetes（当前为“%1”）。</translation>
+    </message>
+    <message>
+        <source>Choose the cluster to install into.</source>
+        <translation>请选择要安装到的集群。</translation>
+    </message>
+    <message>
+        <source>Timeout: give a number of seconds above zero.</source>
+        <translation>超时：请输入大于零的秒数。</translation>
+    </message>
+</context>
+<context>
     <name>NamespaceOffloadingDraft</name>
     <message>
         <source>%1: %2</source>
@@ -270,6 +285,33 @@
     </message>
 </context>
 <context>
+    <name>spillway::console::InstallService</name>
+    <message>
+        <source>An install or uninstall is still running.</source>
+        <translation>安装或卸载仍在进行中。</translation>
+    </message>
+    <message>
+        <source>Wait for it to finish or cancel it.</source>
+        <translation>请等待其完成或将其取消。</translation>
+    </message>
+    <message>
+        <source>installed</source>
+        <translation>已安装</translation>
+    </message>
+    <message>
+        <source>re-applied</source>
+        <translation>已重新应用</translation>
+    </message>
+    <message>
+        <source>upgraded from %1</source>
+        <translation>已从 %1 升级</translation>
+    </message>
+    <message>
+        <source>Spillway %1 %2: cluster ID %3 (%4 created, %5 configured, %6 unchanged).</source>
+        <translation>Spillway %1 %2：集群 ID %3（创建 %4 个，更新 %5 个，未变 %6 个）。</translation>
+    </message>
+</context>
+<context>
     <name>spillway::console::OffloadingService</name>
     <message>
         <source>namespace %1 does not exist yet; applying creates it</source>
@@ -422,6 +464,157 @@
         <source>Add kubeconfig files</source>
         <translation>添加 kubeconfig 文件</translation>
     </message>
+    <message>
+        <source>Install…</source>
+        <translation>安装…</translation>
+    </message>
+    <message>
+        <source>Uninstall…</source>
+        <translation>卸载…</translation>
+    </message>
+    <message>
+        <source>Uninstall failed</source>
+        <translation>卸载失败</translation>
+    </message>
+    <message numerus="yes">
+        <source>Uninstalled: removed %n object(s).</source>
+        <translation><numerusform>已卸载：删除了 %n 个对象。</numerusform></translation>
+    </message>
+    <message>
+        <source>Uninstall Spillway</source>
+        <translation>卸载 Spillway</translation>
+    </message>
+    <message>
+        <source>Remove Spillway from %1? Its CRDs and everything made of them go too. Clusters still peered refuse it: unpeer first.</source>
+        <translation>要从 %1 移除 Spillway 吗？其 CRD 以及由它们创建的一切都会被删除。仍在对等的集群会拒绝卸载：请先解除对等。</translation>
+    </message>
+    <message>
+        <source>Uninstalling Spillway from %1…</source>
+        <translation>正在从 %1 卸载 Spillway…</translation>
+    </message>
+</context>
+<context>
+    <name>spillway::views::InstallWizard</name>
+    <message>
+        <source>Install Spillway into %1</source>
+        <translation>将 Spillway 安装到 %1</translation>
+    </message>
+    <message>
+        <source>Cancelled. Retry installs again; what was applied is re-applied.</source>
+        <translation>已取消。“重试”会重新安装；已应用的内容会再次应用。</translation>
+    </message>
+    <message>
+        <source>The install failed: %1</source>
+        <translation>安装失败：%1</translation>
+    </message>
+    <message>
+        <source>Install options</source>
+        <translation>安装选项</translation>
+    </message>
+    <message>
+        <source>The same choices as spillctl install. Empty fields take the defaults: a generated cluster ID, the pod CIDRs the cluster reports.</source>
+        <translation>与 spillctl install 的选项相同。留空的字段取默认值：自动生成的集群 ID、集群报告的 Pod CIDR。</translation>
+    </message>
+    <message>
+        <source>generated, e.g. brave-otter-4f2c</source>
+        <translation>自动生成，例如 brave-otter-4f2c</translation>
+    </message>
+    <message>
+        <source>e.g. topology.kubernetes.io/region=eu-west</source>
+        <translation>例如 topology.kubernetes.io/region=eu-west</translation>
+    </message>
+    <message>
+        <source>discovered, e.g. 10.244.0.0/16</source>
+        <translation>自动发现，例如 10.244.0.0/16</translation>
+    </message>
+    <message>
+        <source>discovered, e.g. 10.96.0.0/12</source>
+        <translation>自动发现，例如 10.96.0.0/12</translation>
+    </message>
+    <message>
+        <source>Local: supervised processes on this machine</source>
+        <translation>本地：在本机上受监管的进程</translation>
+    </message>
+    <message>
+        <source>Kubernetes: Deployments in the cluster</source>
+        <translation>Kubernetes：集群中的 Deployment</translation>
+    </message>
+    <message>
+        <source>Advanced: one key=value per line, as --set takes them</source>
+        <translation>高级：每行一个 key=value，与 --set 相同</translation>
+    </message>
+    <message>
+        <source>default: ~/.local/state/spillway/&lt;cluster ID&gt;</source>
+        <translation>默认：~/.local/state/spillway/&lt;集群 ID&gt;</translation>
+    </message>
+    <message>
+        <source>default: the console&apos;s own folder</source>
+        <translation>默认：控制台自身所在的文件夹</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> 秒</translation>
+    </message>
+    <message>
+        <source>Distribution:</source>
+        <translation>发行版：</translation>
+    </message>
+    <message>
+        <source>Cluster ID:</source>
+        <translation>集群 ID：</translation>
+    </message>
+    <message>
+        <source>Cluster labels:</source>
+        <translation>集群标签：</translation>
+    </message>
+    <message>
+        <source>Pod CIDRs:</source>
+        <translation>Pod CIDR：</translation>
+    </message>
+    <message>
+        <source>Service CIDR:</source>
+        <translation>Service CIDR：</translation>
+    </message>
+    <message>
+        <source>Runtime:</source>
+        <translation>运行时：</translation>
+    </message>
+    <message>
+        <source>Values (--set):</source>
+        <translation>参数值（--set）：</translation>
+    </message>
+    <message>
+        <source>State folder:</source>
+        <translation>状态文件夹：</translation>
+    </message>
+    <message>
+        <source>Binaries folder:</source>
+        <translation>二进制文件夹：</translation>
+    </message>
+    <message>
+        <source>Timeout:</source>
+        <translation>超时：</translation>
+    </message>
+    <message>
+        <source>Installing</source>
+        <translation>正在安装</translation>
+    </message>
+    <message>
+        <source>Each step as it runs. Cancel stops between steps; installing again is safe.</source>
+        <translation>实时显示每个步骤。“取消”会在步骤之间停止；重新安装是安全的。</translation>
+    </message>
+    <message>
+        <source>Retry</source>
+        <translation>重试</translation>
+    </message>
+    <message>
+        <source>Installing Spillway into %1…</source>
+        <translation>正在将 Spillway 安装到 %1…</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>正在取消…</translation>
+    </message>
 </context>
 <context>
     <name>spillway::views::MainWindow</name>
@@ -467,7 +660,9 @@
     </message>
     <message numerus="yes">
         <source>Unpeered: removed %n object(s).</source>
-        <translation><numerusform>已解除对等：删除了 %n 个对象。</numerusform></translation>
+        <translation>
+            <numerusform>已解除对等：删除了 %n 个对象。</numerusform>
+        </translation>
     </message>
     <message>
         <source>Stop %1 consuming from %2? Its virtual node goes, and pods offloaded there are evicted.</source>

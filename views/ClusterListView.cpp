@@ -1,6 +1,8 @@
 #include "ClusterListView.h"
 
+#include "InstallWizard.h"
 #include "console/ClusterListModel.h"
+#include "console/InstallService.h"
 
 #include <QDir>
 #include <QDragEnterEvent>
@@ -9,6 +11,7 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QMessageBox>
 #include <QMimeData>
 #include <QPushButton>
 #include <QTableView>
@@ -18,7 +21,9 @@ namespace spillway::views {
 
 ClusterListView::ClusterListView(console::ClusterListModel *model, QWidget *parent)
     : QWidget(parent), m_model(model), m_table(new QTableView(this)), m_remove(new QPushButton(tr("Remove"), this)),
-      m_hint(new QLabel(tr("No clusters yet. Add a kubeconfig to get started."), this))
+      m_install(new QPushButton(tr("Install…"), this)), m_uninstall(new QPushButton(tr("Uninstall…"), this)),
+      m_installer(new console::InstallService(this)),
+      m_hint(new QLabel(tr("No clusters yet. Add a kubeconfig to get started."), this)), m_status(new QLabel(this))
 {
     m_hint->setAlignment(Qt::AlignCenter);
     auto *add = new QPushButton(tr("Add kubeconfig…"), this);
@@ -27,10 +32,15 @@ ClusterListView::ClusterListView(console::ClusterListModel *model, QWidget *pare
     refresh->setObjectName(QStringLiteral("refresh"));
     m_remove->setObjectName(QStringLiteral("remove"));
     m_remove->setEnabled(false);
+    m_install->setObjectName(QStringLiteral("install"));
+    m_uninstall->setObjectName(QStringLiteral("uninstall"));
     auto *buttons = new QHBoxLayout;
     buttons->addWidget(add);
     buttons->addWidget(refresh);
     buttons->addWidget(m_remove);
+    buttons->addSpacing(16);
+    buttons->addWidget(m_install);
+    buttons->addWidget(m_uninstall);
     buttons->addStretch();
 
     m_table->setModel(model);
@@ -53,8 +63,66 @@ ClusterListView::ClusterListView(console::ClusterListModel *model, QWidget *pare
     connect(add, &QPushButton::clicked, this, &ClusterListView::addFromDialog);
     connect(refresh, &QPushButton::clicked, model, &console::ClusterListModel::refresh);
     connect(m_remove, &QPushButton::clicked, this, &ClusterListView::removeSelected);
-    connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this,
-            [this] { m_remove->setEnabled(m_table->selectionModel()->hasSelection()); });
+    connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, &ClusterListView::updateButtons);
+    connect(model, &QAbstractItemModel::dataChanged, this, &ClusterListView::updateButtons);
+    connect(m_install, &QPushButton::clicked, this, [this] { openInstallWizard(selectedRow()); });
+    connect(m_uninstall, &QPushButton::clicked, this, [this] { uninstall(selectedRow()); });
+    connect(m_installer, &console::InstallService::uninstalled, this, [this](const std::optional<Error> &error, const QStringList &removed) {
+        if (error)
+            QMessageBox::warning(this, tr("Uninstall failed"), error->toString());
+        else
+            m_status->setText(tr("Uninstalled: removed %n object(s).", nullptr, int(removed.size())));
+        m_model->refresh();
+    });
+    connect(m_installer, &console::InstallService::step, m_status, &QLabel::setText);
+    layout->addWidget(m_status);
+    updateButtons();
+}
+
+int ClusterListView::selectedRow() const
+{
+    const QModelIndexList rows = m_table->selectionModel()->selectedRows();
+    return rows.isEmpty() ? -1 : rows.first().row();
+}
+
+void ClusterListView::updateButtons()
+{
+    const int row = selectedRow();
+    m_remove->setEnabled(row >= 0);
+    const auto state = row >= 0 ? m_model->row(row).state : console::ClusterListModel::State::Probing;
+    // A cluster without Spillway offers the install; one with it the uninstall.
+    m_install->setEnabled(state == console::ClusterListModel::State::NotInstalled);
+    m_uninstall->setEnabled(state == console::ClusterListModel::State::Ready && !m_installer->running());
+}
+
+InstallWizard *ClusterListView::openInstallWizard(int row)
+{
+    if (row < 0 || row >= m_model->rowCount())
+        return nullptr;
+    auto *wizard = new InstallWizard(m_model->row(row).entry, m_model->data(m_model->index(row, console::ClusterListModel::Name)).toString(), this);
+    wizard->setAttribute(Qt::WA_DeleteOnClose);
+    // The row shows the new install once the cluster is asked again.
+    connect(wizard, &InstallWizard::installFinished, m_model, [this](bool ok) {
+        if (ok)
+            m_model->refresh();
+    });
+    wizard->show();
+    return wizard;
+}
+
+void ClusterListView::uninstall(int row, bool confirm)
+{
+    if (row < 0 || row >= m_model->rowCount())
+        return;
+    const QString name = m_model->data(m_model->index(row, console::ClusterListModel::Name)).toString();
+    if (confirm
+        && QMessageBox::question(this, tr("Uninstall Spillway"),
+                                 tr("Remove Spillway from %1? Its CRDs and everything made of them go too. Clusters still peered refuse it: unpeer first.").arg(name))
+               != QMessageBox::Yes)
+        return;
+    m_status->setText(tr("Uninstalling Spillway from %1…").arg(name));
+    m_installer->uninstall(m_model->row(row).entry, false);
+    updateButtons();
 }
 
 void ClusterListView::updateHint()
@@ -62,6 +130,11 @@ void ClusterListView::updateHint()
     const bool empty = m_model->rowCount() == 0;
     m_hint->setVisible(empty);
     m_table->setVisible(!empty);
+}
+
+QString ClusterListView::statusText() const
+{
+    return m_status->text();
 }
 
 QString ClusterListView::hintText() const

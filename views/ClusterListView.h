@@ -8,12 +8,16 @@ class QLabel;
 
 namespace spillway::console {
 class ClusterListModel;
-}
+class InstallService;
+} // namespace spillway::console
 
 namespace spillway::views {
 
+class InstallWizard;
+
 // The clusters page: the model's rows in a table, kubeconfig files added through a dialog or
-// dropped onto the page, refresh and remove. Presents ClusterListModel; decides nothing.
+// dropped onto the page, refresh and remove; install (a wizard) into a cluster without Spillway,
+// uninstall behind a confirmation. Presents ClusterListModel; decides nothing.
 class ClusterListView : public QWidget
 {
     Q_OBJECT
@@ -22,6 +26,12 @@ public:
     QTableView *table() const { return m_table; }
     // What the page says while it has no cluster (empty once it has one).
     QString hintText() const;
+    // The install wizard for a row without Spillway (nullptr: no such row).
+    InstallWizard *openInstallWizard(int row);
+    // Uninstalls Spillway from a row's cluster, after asking when confirm is set.
+    void uninstall(int row, bool confirm = true);
+    console::InstallService *installer() const { return m_installer; }
+    QString statusText() const;
 
 protected:
     void dragEnterEvent(QDragEnterEvent *event) override;
@@ -31,11 +41,14 @@ private:
     void addFromDialog();
     void removeSelected();
     void updateHint();
+    void updateButtons();
+    int selectedRow() const;
 
     console::ClusterListModel *m_model;
     QTableView *m_table;
-    QPushButton *m_remove;
-    QLabel *m_hint;
+    QPushButton *m_remove, *m_install, *m_uninstall;
+    console::InstallService *m_installer;   // the uninstall's; each install wizard has its own
+    QLabel *m_hint, *m_status;
 };
 
 } // namespace spillway::views

@@ -1,17 +1,23 @@
-// The peering wizard end to end on two clusters of its own (the peering changes them for good):
-// the provider without Spillway fails in the authentication stage with the cause and Retry; once
-// it is installed, Retry peers them to a Ready virtual node, stage by stage; the graph's unpeer
-// removes it again.
+// The console's wizards end to end on two clusters of the test's own (they change them for good):
+// peering with a provider without Spillway fails in the authentication stage with the cause and
+// Retry; the clusters page's install wizard installs the provider; Retry then peers them to a Ready
+// virtual node, stage by stage; the graph's unpeer removes it and the page's uninstall takes
+// Spillway off the provider again.
 #include "../integration/Testbed.h"
 #include "MainWindow.h"
+#include "ClusterListView.h"
+#include "InstallWizard.h"
 #include "PeeringWizard.h"
 #include "apis/core/v1beta1/ForeignCluster.h"
 #include "console/ClusterListModel.h"
+#include "console/InstallService.h"
 #include "console/PeeringService.h"
 #include "console/PeeringTimelineModel.h"
 
 #include <QApplication>
 #include <QCheckBox>
+#include <QLineEdit>
+#include <QTableView>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSpinBox>
@@ -104,8 +110,39 @@ private slots:
         QVERIFY(wizard->retryButton()->isVisibleTo(wizard));
         QVERIFY(!wizard->button(QWizard::FinishButton)->isEnabled());
 
-        const QString installed = install(providerName, providerId);
-        QVERIFY2(installed.isEmpty(), qPrintable(installed));
+        // The clusters page offers the provider the install (the first-use wizard), not the uninstall.
+        spillway::views::ClusterListView *page = window.clusterList();
+        page->table()->selectRow(1);
+        QCOMPARE(clusters.row(1).state, ClusterListModel::State::NotInstalled);
+        QVERIFY(page->findChild<QPushButton *>(QStringLiteral("install"))->isEnabled());
+        QVERIFY(!page->findChild<QPushButton *>(QStringLiteral("uninstall"))->isEnabled());
+        spillway::views::InstallWizard *installer = page->openInstallWizard(1);
+        QVERIFY(installer);
+        auto *id = installer->findChild<QLineEdit *>(QStringLiteral("clusterId"));
+        id->setText(QStringLiteral("Not_Valid"));
+        QVERIFY2(installer->problemsText().contains(QStringLiteral("--cluster-id \"Not_Valid\" is not valid")), qPrintable(installer->problemsText()));
+        installer->next();
+        QCOMPARE(installer->currentId(), int(spillway::views::InstallWizard::OptionsPage));   // refused until fixed
+        id->setText(providerId);
+        installer->findChild<QLineEdit *>(QStringLiteral("clusterLabels"))->setText(QStringLiteral("topology.kubernetes.io/region=eu-west"));
+        installer->findChild<QLineEdit *>(QStringLiteral("stateDir"))->setText(state.path() + QLatin1Char('/') + providerId);
+        installer->findChild<QLineEdit *>(QStringLiteral("binDir"))->setText(qEnvironmentVariable("SPILLWAY_BIN"));
+        QVERIFY2(installer->problemsText().isEmpty(), qPrintable(installer->problemsText()));
+        QSignalSpy installDone(installer, &spillway::views::InstallWizard::installFinished);
+        installer->next();
+        QCOMPARE(installer->currentId(), int(spillway::views::InstallWizard::ProgressPage));
+        QVERIFY(installDone.wait(180000));
+        QVERIFY2(installer->succeeded(), qPrintable(installer->outcomeText() + QLatin1Char('\n') + installer->steps().join(QLatin1Char('\n'))));
+        QCOMPARE(installDone.first().at(1).toString(), providerId);
+        QVERIFY2(installer->steps().size() >= 3, qPrintable(installer->steps().join(QLatin1Char('\n'))));
+        for (const QString &step : installer->steps())
+            QVERIFY2(step.startsWith(QStringLiteral("✓ ")), qPrintable(step));
+        QVERIFY2(installer->outcomeText().contains(QStringLiteral("installed: cluster ID ") + providerId), qPrintable(installer->outcomeText()));
+        installer->close();
+        // The row is asked again and shows the install.
+        QTRY_VERIFY_WITH_TIMEOUT(clusters.row(1).state == ClusterListModel::State::Ready && clusters.row(1).facts.clusterId == providerId, 30000);
+        QVERIFY(page->findChild<QPushButton *>(QStringLiteral("uninstall"))->isEnabled());
+
         wizard->retryButton()->click();
         QVERIFY(wizard->service()->running());
         QTRY_VERIFY_WITH_TIMEOUT(!wizard->service()->running(), 120000);
@@ -133,6 +170,15 @@ private slots:
         QVERIFY2(!error, qPrintable(error ? error->toString() : QString()));
         QVERIFY(!unpeered.first().at(1).toStringList().isEmpty());
         QTRY_VERIFY_WITH_TIMEOUT(!virtualNodeReady(), 30000);
+
+        // With the peering gone, the provider's uninstall (its confirmation answered) goes through.
+        QSignalSpy uninstalled(page->installer(), &spillway::console::InstallService::uninstalled);
+        page->uninstall(1, false);
+        QVERIFY(uninstalled.wait(180000));
+        const auto uninstallError = uninstalled.first().at(0).value<std::optional<spillway::Error>>();
+        QVERIFY2(!uninstallError, qPrintable(uninstallError ? uninstallError->toString() : QString()));
+        QVERIFY(uninstalled.first().at(1).toStringList().join(QLatin1Char(' ')).contains(QStringLiteral("namespace liqo")));
+        QTRY_COMPARE_WITH_TIMEOUT(clusters.row(1).state, ClusterListModel::State::NotInstalled, 30000);
     }
 };
 
