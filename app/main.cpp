@@ -6,6 +6,7 @@
 #include "common/Version.h"
 #include "console/ClusterListModel.h"
 #include "console/ClusterProbe.h"
+#include "console/LanguageSetting.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -13,10 +14,12 @@
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QTimer>
+#include <QSettings>
 #include <QTranslator>
 
 #include <cstdio>
 #include <memory>
+#include <optional>
 #include <utility>
 
 namespace {
@@ -27,6 +30,21 @@ bool wantsScreenshot(int argc, char **argv)
         if (QByteArray(argv[i]).startsWith("--screenshot"))
             return true;
     return false;
+}
+
+// An option's value read before QCommandLineParser runs ("--name value" or "--name=value"),
+// for what must be settled before the parser's own texts are translated.
+std::optional<QString> optionValue(int argc, char **argv, const char *name)
+{
+    const QByteArray flag(name);
+    for (int i = 1; i < argc; ++i) {
+        const QByteArray arg(argv[i]);
+        if (arg == flag && i + 1 < argc)
+            return QString::fromLocal8Bit(argv[i + 1]);
+        if (arg.startsWith(flag + '='))
+            return QString::fromLocal8Bit(arg.mid(flag.size() + 1));
+    }
+    return std::nullopt;
 }
 
 } // namespace
@@ -42,8 +60,13 @@ int main(int argc, char **argv)
     QApplication::setApplicationVersion(spillway::Version::current().toString());
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/spillway.svg")));
 
+    // The language: --language (this run only), else the settings' choice, else the system's.
+    QSettings settings;
+    const QString language = optionValue(argc, argv, "--language").value_or(spillway::console::LanguageSetting::read(settings));
+    const QLocale uiLocale = spillway::console::LanguageSetting::localeFor(language);
+    QLocale::setDefault(uiLocale);
     QTranslator translator;
-    if (translator.load(QLocale(), QStringLiteral("spillway"), QStringLiteral("_"), QStringLiteral(":/i18n")))
+    if (translator.load(uiLocale, QStringLiteral("spillway"), QStringLiteral("_"), QStringLiteral(":/i18n")))
         QApplication::installTranslator(&translator);
 
     QCommandLineParser p;
@@ -58,7 +81,9 @@ int main(int argc, char **argv)
     const QCommandLineOption view(QStringLiteral("view"), QApplication::translate("main", "The page to show: %1.").arg(spillway::views::MainWindow::pageNames().join(QStringLiteral(", "))),
                                   QStringLiteral("name"), QStringLiteral("clusters"));
     const QCommandLineOption editorNamespace(QStringLiteral("namespace"), QApplication::translate("main", "The namespace the offloading editor opens."), QStringLiteral("name"));
-    p.addOptions({kubeconfig, workspaceOption, screenshot, view, editorNamespace});
+    const QCommandLineOption languageOption(QStringLiteral("language"), QApplication::translate("main", "The language for this run: system, %1 (default: the settings' choice).").arg(spillway::console::LanguageSetting::available().join(QStringLiteral(", "))),
+                                            QStringLiteral("language"));
+    p.addOptions({kubeconfig, workspaceOption, screenshot, view, editorNamespace, languageOption});
     p.process(app);
     if (!spillway::views::MainWindow::pageNames().contains(p.value(view))) {
         std::fprintf(stderr, "%s\n", qPrintable(QApplication::translate("main", "spillway: no page \"%1\"; the console has: %2")

@@ -224,6 +224,10 @@
         <source>spillway: no page &quot;%1&quot;; the console has: %2</source>
         <translation>spillway: no page &quot;%1&quot;; the console has: %2</translation>
     </message>
+    <message>
+        <source>The language for this run: system, %1 (default: the settings&apos; choice).</source>
+        <translation>The language for this run: system, %1 (default: the settings&apos; choice).</translation>
+    </message>
 </context>
 <context>
     <name>spillway::console::ClusterListModel</name>
@@ -478,7 +482,10 @@
     </message>
     <message numerus="yes">
         <source>Uninstalled: removed %n object(s).</source>
-        <translation><numerusform>Uninstalled: removed %n object(s).</numerusform><numerusform>Uninstalled: removed %n object(s).</numerusform></translation>
+        <translation>
+            <numerusform>Uninstalled: removed %n object(s).</numerusform>
+            <numerusform>Uninstalled: removed %n object(s).</numerusform>
+        </translation>
     </message>
     <message>
         <source>Uninstall Spillway</source>
@@ -672,6 +679,22 @@
     <message>
         <source>Unpeering %1 from %2…</source>
         <translation>Unpeering %1 from %2…</translation>
+    </message>
+    <message>
+        <source>&amp;Settings</source>
+        <translation>&amp;Settings</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>&amp;Language</translation>
+    </message>
+    <message>
+        <source>System default</source>
+        <translation>System default</translation>
+    </message>
+    <message>
+        <source>The console shows the new language when it starts again.</source>
+        <translation>The console shows the new language when it starts again.</translation>
     </message>
 </context>
 <context>

@@ -224,6 +224,10 @@
         <source>spillway: no page &quot;%1&quot;; the console has: %2</source>
         <translation>spillway：没有页面“%1”；控制台有：%2</translation>
     </message>
+    <message>
+        <source>The language for this run: system, %1 (default: the settings&apos; choice).</source>
+        <translation>本次运行使用的语言：system、%1（默认：设置中的选择）。</translation>
+    </message>
 </context>
 <context>
     <name>spillway::console::ClusterListModel</name>
@@ -478,7 +482,9 @@
     </message>
     <message numerus="yes">
         <source>Uninstalled: removed %n object(s).</source>
-        <translation><numerusform>已卸载：删除了 %n 个对象。</numerusform></translation>
+        <translation>
+            <numerusform>已卸载：删除了 %n 个对象。</numerusform>
+        </translation>
     </message>
     <message>
         <source>Uninstall Spillway</source>
@@ -671,6 +677,22 @@
     <message>
         <source>Unpeering %1 from %2…</source>
         <translation>正在解除 %1 与 %2 的对等…</translation>
+    </message>
+    <message>
+        <source>&amp;Settings</source>
+        <translation>设置(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>语言(&amp;L)</translation>
+    </message>
+    <message>
+        <source>System default</source>
+        <translation>跟随系统</translation>
+    </message>
+    <message>
+        <source>The console shows the new language when it starts again.</source>
+        <translation>控制台将在下次启动时使用新的语言。</translation>
     </message>
 </context>
 <context>

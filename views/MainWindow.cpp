@@ -5,11 +5,14 @@
 #include "PeerGraphView.h"
 #include "PeeringWizard.h"
 #include "console/ClusterListModel.h"
+#include "console/LanguageSetting.h"
 #include "console/PeeringService.h"
 #include "console/PeerGraphModel.h"
 #include "common/Version.h"
 
+#include <QActionGroup>
 #include <QMenuBar>
+#include <QSettings>
 #include <QMessageBox>
 #include <QStatusBar>
 #include <QTabWidget>
@@ -40,6 +43,7 @@ MainWindow::MainWindow(console::ClusterListModel *clusters, QWidget *parent)
         }
         unpeer(c, p);
     });
+    buildSettingsMenu();
     connect(m_unpeering, &console::PeeringService::progress, this, [this](const QString &line) { statusBar()->showMessage(line); });
     connect(m_unpeering, &console::PeeringService::unpeered, this, [this](const std::optional<Error> &error, const QStringList &removed) {
         if (error)
@@ -49,6 +53,34 @@ MainWindow::MainWindow(console::ClusterListModel *clusters, QWidget *parent)
     });
     statusBar()->showMessage(tr("Spillway %1").arg(Version::current().toString()));
     resize(1100, 760);
+}
+
+void MainWindow::buildSettingsMenu()
+{
+    QMenu *language = menuBar()->addMenu(tr("&Settings"))->addMenu(tr("&Language"));
+    auto *group = new QActionGroup(language);
+    const QString current = console::LanguageSetting::read(QSettings());
+    const QStringList choices = QStringList{QLatin1String(console::LanguageSetting::kSystem)} + console::LanguageSetting::available();
+    for (const QString &choice : choices) {
+        QAction *a = language->addAction(choice == QLatin1String(console::LanguageSetting::kSystem) ? tr("System default")
+                                                                                                 : console::LanguageSetting::nativeName(choice));
+        a->setCheckable(true);
+        a->setChecked(choice == current);
+        a->setData(choice);
+        a->setObjectName(QStringLiteral("language-") + choice);
+        group->addAction(a);
+        connect(a, &QAction::triggered, this, [this, choice] { chooseLanguage(choice); });
+    }
+}
+
+void MainWindow::chooseLanguage(const QString &language)
+{
+    QSettings settings;
+    console::LanguageSetting::write(settings, language);
+    for (QAction *a : findChildren<QAction *>())
+        if (a->objectName().startsWith(QLatin1String("language-")))
+            a->setChecked(a->data().toString() == console::LanguageSetting::read(settings));
+    statusBar()->showMessage(tr("The console shows the new language when it starts again."));
 }
 
 int MainWindow::rowOfCluster(const QString &clusterId) const

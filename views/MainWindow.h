@@ -38,6 +38,10 @@ public:
     void unpeer(int consumerRow, int providerRow, bool confirm = true);
     console::PeeringService *unpeering() const { return m_unpeering; }
 
+    // The language menu's choice ("system", "en", "zh_CN"): saved in the settings, used from the
+    // next start (the status bar says so).
+    void chooseLanguage(const QString &language);
+
     // The pages by the names --view takes.
     static QStringList pageNames();
     bool showPage(const QString &name);
@@ -45,6 +49,7 @@ public:
 private:
     // The clusters model's row of a cluster ID (-1: none).
     int rowOfCluster(const QString &clusterId) const;
+    void buildSettingsMenu();
 
     console::ClusterListModel *m_clusters;
     QTabWidget *m_tabs;
