@@ -1,4 +1,5 @@
 // spillway — the desktop console.
+#include "ChartsView.h"
 #include "MainWindow.h"
 #include "OffloadingEditor.h"
 #include "PeerGraphView.h"
@@ -126,12 +127,12 @@ int main(int argc, char **argv)
         };
         // The editor page is shot once it has read the cluster (and the namespace) too.
         auto *editor = window.offloadingEditor();
-        // The graph, once every watched cluster has sent its first snapshot (or its error).
+        // The graph and the charts, once every watched cluster has sent its first snapshot (or its error).
         auto *graph = window.peerGraphModel();
         auto whenSettled = [editor, graph, shoot, &window] {
             if (editor->isVisible() && editor->pending() > 0) {
                 QObject::connect(editor, &spillway::views::OffloadingEditor::idle, editor, shoot, Qt::SingleShotConnection);
-            } else if (window.peerGraph()->isVisible() && graph->waiting() > 0) {
+            } else if ((window.peerGraph()->isVisible() || window.charts()->isVisible()) && graph->waiting() > 0) {
                 auto shot = std::make_shared<bool>(false);
                 QObject::connect(graph, &spillway::console::PeerGraphModel::graphChanged, graph, [graph, shoot, shot] {
                     if (graph->waiting() == 0 && !std::exchange(*shot, true))

@@ -447,6 +447,61 @@
     </message>
 </context>
 <context>
+    <name>spillway::views::ChartsView</name>
+    <message>
+        <source>Requested is what the pods on a virtual node ask for; actual use needs a metrics server and is not drawn. The history and the latency cover this session.</source>
+        <translation>Requested is what the pods on a virtual node ask for; actual use needs a metrics server and is not drawn. The history and the latency cover this session.</translation>
+    </message>
+    <message>
+        <source>Virtual nodes: CPU</source>
+        <translation>Virtual nodes: CPU</translation>
+    </message>
+    <message>
+        <source>Allocatable</source>
+        <translation>Allocatable</translation>
+    </message>
+    <message>
+        <source>Requested</source>
+        <translation>Requested</translation>
+    </message>
+    <message>
+        <source>cores</source>
+        <translation>cores</translation>
+    </message>
+    <message>
+        <source>ResourceSlices: CPU</source>
+        <translation>ResourceSlices: CPU</translation>
+    </message>
+    <message>
+        <source>Asked for</source>
+        <translation>Asked for</translation>
+    </message>
+    <message>
+        <source>Granted</source>
+        <translation>Granted</translation>
+    </message>
+    <message>
+        <source>Requested on virtual nodes (this session)</source>
+        <translation>Requested on virtual nodes (this session)</translation>
+    </message>
+    <message>
+        <source>CPU (cores)</source>
+        <translation>CPU (cores)</translation>
+    </message>
+    <message>
+        <source>Pods</source>
+        <translation>Pods</translation>
+    </message>
+    <message>
+        <source>Tunnel latency (this session)</source>
+        <translation>Tunnel latency (this session)</translation>
+    </message>
+    <message>
+        <source>ms</source>
+        <translation>ms</translation>
+    </message>
+</context>
+<context>
     <name>spillway::views::ClusterListView</name>
     <message>
         <source>Remove</source>
@@ -695,6 +750,10 @@
     <message>
         <source>The console shows the new language when it starts again.</source>
         <translation>The console shows the new language when it starts again.</translation>
+    </message>
+    <message>
+        <source>Charts</source>
+        <translation>Charts</translation>
     </message>
 </context>
 <context>

@@ -447,6 +447,61 @@
     </message>
 </context>
 <context>
+    <name>spillway::views::ChartsView</name>
+    <message>
+        <source>Requested is what the pods on a virtual node ask for; actual use needs a metrics server and is not drawn. The history and the latency cover this session.</source>
+        <translation>“已请求”是虚拟节点上各 Pod 请求的资源；实际用量需要 metrics server，此处不绘制。历史与延迟覆盖本次会话。</translation>
+    </message>
+    <message>
+        <source>Virtual nodes: CPU</source>
+        <translation>虚拟节点：CPU</translation>
+    </message>
+    <message>
+        <source>Allocatable</source>
+        <translation>可分配</translation>
+    </message>
+    <message>
+        <source>Requested</source>
+        <translation>已请求</translation>
+    </message>
+    <message>
+        <source>cores</source>
+        <translation>核</translation>
+    </message>
+    <message>
+        <source>ResourceSlices: CPU</source>
+        <translation>ResourceSlice：CPU</translation>
+    </message>
+    <message>
+        <source>Asked for</source>
+        <translation>申请</translation>
+    </message>
+    <message>
+        <source>Granted</source>
+        <translation>已授予</translation>
+    </message>
+    <message>
+        <source>Requested on virtual nodes (this session)</source>
+        <translation>虚拟节点上的已请求资源（本次会话）</translation>
+    </message>
+    <message>
+        <source>CPU (cores)</source>
+        <translation>CPU（核）</translation>
+    </message>
+    <message>
+        <source>Pods</source>
+        <translation>Pod</translation>
+    </message>
+    <message>
+        <source>Tunnel latency (this session)</source>
+        <translation>隧道延迟（本次会话）</translation>
+    </message>
+    <message>
+        <source>ms</source>
+        <translation>毫秒</translation>
+    </message>
+</context>
+<context>
     <name>spillway::views::ClusterListView</name>
     <message>
         <source>Remove</source>
@@ -693,6 +748,10 @@
     <message>
         <source>The console shows the new language when it starts again.</source>
         <translation>控制台将在下次启动时使用新的语言。</translation>
+    </message>
+    <message>
+        <source>Charts</source>
+        <translation>图表</translation>
     </message>
 </context>
 <context>

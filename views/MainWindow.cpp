@@ -1,5 +1,6 @@
 #include "MainWindow.h"
 
+#include "ChartsView.h"
 #include "ClusterListView.h"
 #include "OffloadingEditor.h"
 #include "PeerGraphView.h"
@@ -7,10 +8,12 @@
 #include "console/ClusterListModel.h"
 #include "console/LanguageSetting.h"
 #include "console/PeeringService.h"
+#include "console/UsageCharts.h"
 #include "console/PeerGraphModel.h"
 #include "common/Version.h"
 
 #include <QActionGroup>
+#include <QDateTime>
 #include <QMenuBar>
 #include <QSettings>
 #include <QMessageBox>
@@ -22,12 +25,15 @@ namespace spillway::views {
 MainWindow::MainWindow(console::ClusterListModel *clusters, QWidget *parent)
     : QMainWindow(parent), m_clusters(clusters), m_tabs(new QTabWidget(this)), m_clusterList(new ClusterListView(clusters, this)),
       m_offloadingEditor(new OffloadingEditor(clusters, this)), m_peerGraphModel(new console::PeerGraphModel(clusters, 100, this)),
-      m_peerGraph(new PeerGraphView(m_peerGraphModel, this)), m_unpeering(new console::PeeringService(this))
+      m_peerGraph(new PeerGraphView(m_peerGraphModel, this)),
+      m_chartsModel(new console::UsageChartsModel(m_peerGraphModel, [] { return QDateTime::currentMSecsSinceEpoch(); }, this)),
+      m_charts(new ChartsView(m_chartsModel, this)), m_unpeering(new console::PeeringService(this))
 {
     setWindowTitle(tr("Spillway"));
     m_tabs->addTab(m_clusterList, tr("Clusters"));
     m_tabs->addTab(m_peerGraph, tr("Peers"));
     m_tabs->addTab(m_offloadingEditor, tr("Offloading"));
+    m_tabs->addTab(m_charts, tr("Charts"));
     setCentralWidget(m_tabs);
     QMenu *peering = menuBar()->addMenu(tr("&Peering"));
     peering->addAction(tr("&Peer clusters…"), this, [this] { openPeeringWizard(); });
@@ -121,7 +127,7 @@ QString MainWindow::placeholderText() const
 
 QStringList MainWindow::pageNames()
 {
-    return {QStringLiteral("clusters"), QStringLiteral("graph"), QStringLiteral("editor")};
+    return {QStringLiteral("clusters"), QStringLiteral("graph"), QStringLiteral("editor"), QStringLiteral("charts")};
 }
 
 bool MainWindow::showPage(const QString &name)

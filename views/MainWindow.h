@@ -8,16 +8,18 @@ namespace spillway::console {
 class ClusterListModel;
 class PeerGraphModel;
 class PeeringService;
+class UsageChartsModel;
 } // namespace spillway::console
 
 namespace spillway::views {
 
+class ChartsView;
 class ClusterListView;
 class OffloadingEditor;
 class PeerGraphView;
 class PeeringWizard;
 
-// The console's top-level window: one tab per page (clusters, peer graph, offloading). Views are added as
+// The console's top-level window: one tab per page (clusters, peer graph, offloading, charts). Views are added as
 // their backends land.
 class MainWindow : public QMainWindow
 {
@@ -30,6 +32,8 @@ public:
     OffloadingEditor *offloadingEditor() const { return m_offloadingEditor; }
     PeerGraphView *peerGraph() const { return m_peerGraph; }
     console::PeerGraphModel *peerGraphModel() const { return m_peerGraphModel; }
+    ChartsView *charts() const { return m_charts; }
+    console::UsageChartsModel *chartsModel() const { return m_chartsModel; }
 
     // Opens the peering wizard (rows of the clusters model preselected, -1: the first ones).
     PeeringWizard *openPeeringWizard(int consumerRow = -1, int providerRow = -1);
@@ -57,6 +61,8 @@ private:
     OffloadingEditor *m_offloadingEditor;
     console::PeerGraphModel *m_peerGraphModel;
     PeerGraphView *m_peerGraph;
+    console::UsageChartsModel *m_chartsModel;
+    ChartsView *m_charts;
     console::PeeringService *m_unpeering;
 };
 

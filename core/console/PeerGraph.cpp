@@ -58,6 +58,11 @@ std::pair<PeerGraph::Health, QString> healthOf(const json &foreignCluster)
 
 } // namespace
 
+Capacity Capacity::of(const json &resources)
+{
+    return {quantity(resources, "cpu"), quantity(resources, "memory"), quantity(resources, "pods")};
+}
+
 std::optional<double> PeerGraph::parseLatencyMs(const QString &value)
 {
     QString t = value.trimmed();

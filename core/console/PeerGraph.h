@@ -16,6 +16,7 @@ struct ClusterPeers {
     nlohmann::json virtualNodes = nlohmann::json::array();       // Node items labelled liqo.io/type=virtual-node
     nlohmann::json connections = nlohmann::json::array();        // networking.liqo.io Connection items
     nlohmann::json virtualNodePods = nlohmann::json::array();    // Pod items bound to those nodes
+    nlohmann::json resourceSlices = nlohmann::json::array();     // authentication.liqo.io ResourceSlice items
 };
 
 // CPU in cores, memory in bytes, pods in pods.
@@ -29,6 +30,8 @@ struct Capacity {
         return *this;
     }
     friend bool operator==(const Capacity &, const Capacity &) = default;
+    // A ResourceList ({"cpu": "500m", "memory": "1Gi", "pods": "10"}); what does not parse counts 0.
+    static Capacity of(const nlohmann::json &resources);
 };
 
 // The peer graph: every cluster as a node and every peering as a directed edge consumer →

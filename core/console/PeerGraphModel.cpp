@@ -76,10 +76,10 @@ void PeerGraphModel::syncWatches()
 
 void PeerGraphModel::rebuild()
 {
-    std::vector<ClusterPeers> snapshots;
+    m_snapshots.clear();
     for (const auto &[key, watch] : m_watches)
-        snapshots.push_back(watch->peers());
-    m_graph = PeerGraph::build(snapshots);
+        m_snapshots.push_back(watch->peers());
+    m_graph = PeerGraph::build(m_snapshots);
     emit graphChanged();
 }
 

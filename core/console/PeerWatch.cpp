@@ -1,5 +1,6 @@
 #include "console/PeerWatch.h"
 
+#include "apis/authentication/v1beta1/ResourceSlice.h"
 #include "apis/core/v1beta1/ForeignCluster.h"
 #include "apis/networking/v1beta1/Connection.h"
 #include "common/JsonText.h"
@@ -83,6 +84,7 @@ void PeerWatch::startOnIoThread()
     watch(kube::resources::nodes(), QStringLiteral("%1=%2").arg(QLatin1String(offloading::kNodeTypeLabel), QLatin1String(offloading::kVirtualNodeType)));
     watch(apis::networking::v1beta1::connectionResource(), {});
     watch(kube::resources::pods(), {});
+    watch(apis::authentication::v1beta1::resourceSliceResource(), {});
 }
 
 // On the io thread: one snapshot of the stores, handed to the GUI thread.
@@ -98,6 +100,7 @@ void PeerWatch::publish()
     p.foreignClusters = toArray(m_informers[0]->store().list());
     p.virtualNodes = toArray(m_informers[1]->store().list());
     p.connections = toArray(m_informers[2]->store().list());
+    p.resourceSlices = toArray(m_informers[4]->store().list());
     // Untrusted shapes: a name that is not a string is no name.
     std::set<QString> virtualNodes;
     for (const auto &n : p.virtualNodes)

@@ -1,16 +1,19 @@
-// The peer graph page against the testbed pair: what each cluster's API says about a peering
+// The peer graph and charts pages against the testbed pair: what each cluster's API says about a peering
 // (ForeignClusters on both sides, the consumer's virtual node and the pod on it, the tunnel's
 // Connection) is what the graph draws — one edge consumer → provider, its health and latency, the
 // virtual node's capacity and use — and a change in the API shows up through the watch.
 #include "../integration/Testbed.h"
 #include "MainWindow.h"
 #include "PeerGraphView.h"
+#include "ChartsView.h"
+#include "apis/authentication/v1beta1/ResourceSlice.h"
 #include "apis/core/v1beta1/ForeignCluster.h"
 #include "apis/networking/v1beta1/Connection.h"
 #include "common/Quantity.h"
 #include "common/Version.h"
 #include "console/ClusterListModel.h"
 #include "console/PeerGraphModel.h"
+#include "console/UsageCharts.h"
 #include "installer/Manifests.h"
 
 #include <QApplication>
@@ -76,7 +79,7 @@ private slots:
         consumer = std::make_unique<spillway::kube::KubeClient>(testbed::restConfig(QStringLiteral("ci-consumer")));
         provider = std::make_unique<spillway::kube::KubeClient>(testbed::restConfig(QStringLiteral("ci-provider")));
         for (auto *c : {consumer.get(), provider.get()})
-            for (const char *crd : {"core.liqo.io_foreignclusters.yaml", "networking.liqo.io_connections.yaml"})
+            for (const char *crd : {"core.liqo.io_foreignclusters.yaml", "networking.liqo.io_connections.yaml", "authentication.liqo.io_resourceslices.yaml"})
                 QVERIFY(testbed::applyCrd(*c, QLatin1String(crd)));
         QVERIFY(record(*consumer, consumerId));
         QVERIFY(record(*provider, providerId));
@@ -103,6 +106,58 @@ private slots:
         QVERIFY2(r.ok(), qPrintable(why(r)));
         r = connectionStatus("Connected");
         QVERIFY2(r.ok(), qPrintable(why(r)));
+
+        // The consumer's ResourceSlice and what the provider granted (the status, as its controller writes it).
+        const json slice = {{"apiVersion", "authentication.liqo.io/v1beta1"}, {"kind", "ResourceSlice"},
+                            {"metadata", {{"name", "graph-slice"}, {"labels", {{"liqo.io/remote-cluster-id", providerId.toStdString()}}}}},
+                            {"spec", {{"consumerClusterID", consumerId.toStdString()}, {"providerClusterID", providerId.toStdString()}, {"class", "default"},
+                                      {"resources", {{"cpu", "4"}, {"memory", "8Gi"}, {"pods", "20"}}}}}};
+        QTRY_VERIFY2_WITH_TIMEOUT((r = consumer->create(slices(), ns, slice)).ok() || r.error().isAlreadyExists(), qPrintable(why(r)), 20000);
+        spillway::kube::PatchOptions po;
+        po.subresource = QStringLiteral("status");
+        const json granted = {{"status", {{"resources", {{"cpu", "3"}, {"memory", "6Gi"}, {"pods", "15"}}},
+                                          {"conditions", json::array({{{"type", "Resources"}, {"status", "Accepted"}}})}}}};
+        r = consumer->patch(slices(), ns, QStringLiteral("graph-slice"), spillway::kube::PatchType::Merge, QByteArray::fromStdString(granted.dump()), po);
+        QVERIFY2(r.ok(), qPrintable(why(r)));
+    }
+
+    static spillway::kube::ResourceRef slices() { return spillway::apis::authentication::v1beta1::resourceSliceResource(); }
+
+    // The charts page draws the API's numbers: the virtual node's allocatable CPU and its pod's
+    // request, the slice's asked-for and granted CPU, the session's history and the latency.
+    void chartsMatchTheApi()
+    {
+        ClusterListModel clusters;
+        spillway::views::MainWindow window(&clusters);
+        QVERIFY(window.showPage(QStringLiteral("charts")));
+        window.show();
+        QCOMPARE(clusters.addKubeconfig(testbed::kubeconfigPath(QStringLiteral("ci-consumer"))), 1);
+        QCOMPARE(clusters.addKubeconfig(testbed::kubeconfigPath(QStringLiteral("ci-provider"))), 1);
+        auto *charts = window.charts();
+        using Chart = spillway::views::ChartsView::Chart;
+        QTRY_VERIFY_WITH_TIMEOUT(charts->barValue(Chart::Slices, QStringLiteral("Granted"), QStringLiteral("graph-slice")) == 3.0
+                                     && charts->barValue(Chart::VirtualNodes, QStringLiteral("Requested"), node) == 0.5, 20000);
+        const json stored = *consumer->get(resources::nodes(), {}, node);
+        const double allocatable = spillway::Quantity::parse(QString::fromStdString(stored["status"]["allocatable"].value("cpu", "0")))->value();
+        QCOMPARE(charts->barValue(Chart::VirtualNodes, QStringLiteral("Allocatable"), node), allocatable);
+        const json slice = *consumer->get(slices(), ns, QStringLiteral("graph-slice"));
+        QCOMPARE(charts->barValue(Chart::Slices, QStringLiteral("Asked for"), QStringLiteral("graph-slice")),
+                 spillway::Quantity::parse(QString::fromStdString(slice["spec"]["resources"].value("cpu", "")))->value());
+        QCOMPARE(charts->lastPoint(Chart::History, QStringLiteral("CPU (cores)")).value_or(-1), 0.5);
+        QCOMPARE(charts->lastPoint(Chart::History, QStringLiteral("Pods")).value_or(-1), 1.0);
+        const QString peering = spillway::console::UsageHistory::peeringName(consumerId, providerId);
+        QCOMPARE(charts->lastPoint(Chart::Latency, peering).value_or(-1), 1.5);
+        const auto &model = window.chartsModel()->charts();
+        QCOMPARE(model.slices.size(), size_t(1));
+        QVERIFY(model.slices.front().accepted);
+
+        QTemporaryDir dir;
+        const QString png = dir.filePath(QStringLiteral("charts.png"));
+        const QString failed = testbed::consoleScreenshot(png, {QStringLiteral("--view"), QStringLiteral("charts"), QStringLiteral("--kubeconfig"),
+                                                                 testbed::kubeconfigPath(QStringLiteral("ci-consumer")), QStringLiteral("--kubeconfig"),
+                                                                 testbed::kubeconfigPath(QStringLiteral("ci-provider"))});
+        QVERIFY2(failed.isEmpty(), qPrintable(failed));
+        QVERIFY(!QImage(png).isNull());
     }
 
     void cleanupTestCase()

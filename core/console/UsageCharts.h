@@ -1,0 +1,76 @@
+#pragma once
+
+#include "console/PeerGraph.h"
+
+#include <QObject>
+
+#include <deque>
+#include <functional>
+#include <map>
+
+namespace spillway::console {
+
+class PeerGraphModel;
+
+// What the charts page draws, built from the clusters' lists alone (as the peer graph is): per
+// virtual node its allocatable against its pods' requests; per ResourceSlice (the consumer's own,
+// not the provider's replica) what was asked for against what the provider granted.
+struct UsageCharts {
+    struct VirtualNode {
+        QString consumer, provider, name;
+        Capacity capacity, requested;
+    };
+    struct Slice {
+        QString consumer, provider, name;   // consumer: the cluster ID it lives in
+        Capacity requested, granted;
+        bool accepted = false;              // the Resources condition says Accepted
+    };
+    std::vector<VirtualNode> virtualNodes;
+    std::vector<Slice> slices;
+
+    static UsageCharts build(const std::vector<ClusterPeers> &clusters, const PeerGraph &graph);
+};
+
+// The session's history: a sample per change (at most one a second, the last one of that second
+// kept), the pods' requests on all virtual nodes summed and each peering's tunnel latency.
+class UsageHistory
+{
+public:
+    struct Sample {
+        qint64 atMs = 0;
+        Capacity requested;
+        std::map<QString, double> latencyMs;   // by "consumer → provider"
+    };
+    explicit UsageHistory(size_t maxSamples = 3600) : m_max(maxSamples) {}
+    void record(qint64 nowMs, const PeerGraph &graph);
+    const std::deque<Sample> &samples() const { return m_samples; }
+    static QString peeringName(const QString &consumer, const QString &provider);
+
+private:
+    size_t m_max;
+    std::deque<Sample> m_samples;
+};
+
+// The charts page's model: follows the peer graph model's snapshots, keeps the history with an
+// injected clock, and says when to redraw.
+class UsageChartsModel : public QObject
+{
+    Q_OBJECT
+public:
+    UsageChartsModel(PeerGraphModel *graph, std::function<qint64()> nowMs, QObject *parent = nullptr);
+    const UsageCharts &charts() const { return m_charts; }
+    const UsageHistory &history() const { return m_history; }
+
+signals:
+    void changed();
+
+private:
+    void update();
+
+    PeerGraphModel *m_graph;
+    std::function<qint64()> m_now;
+    UsageCharts m_charts;
+    UsageHistory m_history;
+};
+
+} // namespace spillway::console

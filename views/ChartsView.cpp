@@ -1,0 +1,206 @@
+#include "ChartsView.h"
+
+#include "console/UsageCharts.h"
+
+#include <QBarCategoryAxis>
+#include <QBarSeries>
+#include <QBarSet>
+#include <QChart>
+#include <QChartView>
+#include <QDateTime>
+#include <QDateTimeAxis>
+#include <QEvent>
+#include <QGridLayout>
+#include <QLabel>
+#include <QLineSeries>
+#include <QValueAxis>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+namespace spillway::views {
+
+using console::Capacity;
+
+namespace {
+
+constexpr double kGiB = 1024.0 * 1024 * 1024;
+
+QChart *barChart(const QString &title, const QStringList &categories, const std::vector<std::pair<QString, QList<qreal>>> &sets, const QString &unit)
+{
+    auto *chart = new QChart;
+    chart->setTitle(title);
+    auto *series = new QBarSeries;
+    for (const auto &[name, values] : sets) {
+        auto *set = new QBarSet(name);
+        set->append(values);
+        series->append(set);
+    }
+    chart->addSeries(series);
+    auto *x = new QBarCategoryAxis;
+    x->append(categories);
+    chart->addAxis(x, Qt::AlignBottom);
+    series->attachAxis(x);
+    auto *y = new QValueAxis;
+    y->setTitleText(unit);
+    qreal top = 1;
+    for (const auto &s : sets)
+        for (qreal v : s.second)
+            top = std::max(top, v);
+    y->setRange(0, top * 1.15);
+    chart->addAxis(y, Qt::AlignLeft);
+    series->attachAxis(y);
+    return chart;
+}
+
+QChart *lineChart(const QString &title, const std::vector<std::pair<QString, QList<QPointF>>> &lines, const QString &unit)
+{
+    auto *chart = new QChart;
+    chart->setTitle(title);
+    auto *x = new QDateTimeAxis;
+    x->setFormat(QStringLiteral("HH:mm:ss"));
+    auto *y = new QValueAxis;
+    y->setTitleText(unit);
+    chart->addAxis(x, Qt::AlignBottom);
+    chart->addAxis(y, Qt::AlignLeft);
+    qreal minX = 0, maxX = 0, top = 1;
+    bool any = false;
+    for (const auto &[name, points] : lines) {
+        auto *series = new QLineSeries;
+        series->setName(name);
+        series->append(points);
+        chart->addSeries(series);
+        series->attachAxis(x);
+        series->attachAxis(y);
+        for (const QPointF &p : points) {
+            minX = any ? std::min(minX, p.x()) : p.x();
+            maxX = any ? std::max(maxX, p.x()) : p.x();
+            top = std::max(top, p.y());
+            any = true;
+        }
+    }
+    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    x->setRange(QDateTime::fromMSecsSinceEpoch(any ? qint64(minX) : now - 60000),
+                QDateTime::fromMSecsSinceEpoch(std::max<qint64>(any ? qint64(maxX) : now, (any ? qint64(minX) : now - 60000) + 60000)));
+    y->setRange(0, top * 1.15);
+    return chart;
+}
+
+} // namespace
+
+ChartsView::ChartsView(console::UsageChartsModel *model, QWidget *parent)
+    : QWidget(parent), m_model(model), m_note(new QLabel(this))
+{
+    auto *grid = new QGridLayout;
+    for (int i = 0; i < 4; ++i) {
+        m_views[i] = new QChartView(this);
+        m_views[i]->setRenderHint(QPainter::Antialiasing);
+        m_views[i]->setMinimumSize(320, 220);
+        grid->addWidget(m_views[i], i / 2, i % 2);
+    }
+    m_note->setWordWrap(true);
+    m_note->setText(tr("Requested is what the pods on a virtual node ask for; actual use needs a metrics server and is not drawn. "
+                       "The history and the latency cover this session."));
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(grid, 1);
+    layout->addWidget(m_note);
+    connect(m_model, &console::UsageChartsModel::changed, this, &ChartsView::redraw);
+    redraw();
+}
+
+QChart *ChartsView::chart(Chart which) const
+{
+    return m_views[int(which)]->chart();
+}
+
+void ChartsView::redraw()
+{
+    const console::UsageCharts &c = m_model->charts();
+    QStringList nodes;
+    QList<qreal> capacity, requested;
+    for (const auto &n : c.virtualNodes) {
+        nodes << n.name;
+        capacity << n.capacity.cpu;
+        requested << n.requested.cpu;
+    }
+    QStringList slices;
+    QList<qreal> asked, granted;
+    for (const auto &s : c.slices) {
+        slices << s.name;
+        asked << s.requested.cpu;
+        granted << s.granted.cpu;
+    }
+    QList<QPointF> cpu, pods;
+    std::map<QString, QList<QPointF>> latency;
+    for (const auto &s : m_model->history().samples()) {
+        cpu << QPointF(qreal(s.atMs), s.requested.cpu);
+        pods << QPointF(qreal(s.atMs), s.requested.pods);
+        for (const auto &[peering, ms] : s.latencyMs)
+            latency[peering] << QPointF(qreal(s.atMs), ms);
+    }
+    std::vector<std::pair<QString, QList<QPointF>>> latencyLines(latency.begin(), latency.end());
+    QChart *charts[4] = {
+        barChart(tr("Virtual nodes: CPU"), nodes, {{tr("Allocatable"), capacity}, {tr("Requested"), requested}}, tr("cores")),
+        barChart(tr("ResourceSlices: CPU"), slices, {{tr("Asked for"), asked}, {tr("Granted"), granted}}, tr("cores")),
+        lineChart(tr("Requested on virtual nodes (this session)"), {{tr("CPU (cores)"), cpu}, {tr("Pods"), pods}}, QString()),
+        lineChart(tr("Tunnel latency (this session)"), latencyLines, tr("ms")),
+    };
+    for (int i = 0; i < 4; ++i) {
+        QChart *old = m_views[i]->chart();
+        m_views[i]->setChart(charts[i]);
+        delete old;
+    }
+    applyTheme();
+}
+
+void ChartsView::applyTheme()
+{
+    const bool dark = palette().color(QPalette::Window).lightness() < 128;
+    for (QChartView *v : m_views) {
+        v->chart()->setTheme(dark ? QChart::ChartThemeDark : QChart::ChartThemeLight);
+        v->chart()->setBackgroundBrush(palette().brush(QPalette::Base));
+        v->chart()->setTitleBrush(palette().brush(QPalette::Text));
+    }
+}
+
+void ChartsView::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::PaletteChange)
+        applyTheme();
+    QWidget::changeEvent(event);
+}
+
+double ChartsView::barValue(Chart which, const QString &set, const QString &category) const
+{
+    QChart *c = chart(which);
+    for (QAbstractSeries *series : c->series())
+        if (auto *bars = qobject_cast<QBarSeries *>(series)) {
+            const auto axes = bars->attachedAxes();
+            for (QAbstractAxis *axis : axes)
+                if (auto *categories = qobject_cast<QBarCategoryAxis *>(axis)) {
+                    const int at = int(categories->categories().indexOf(category));
+                    for (QBarSet *s : bars->barSets())
+                        if (s->label() == set && at >= 0)
+                            return s->at(at);
+                }
+        }
+    return -1;
+}
+
+std::optional<double> ChartsView::lastPoint(Chart which, const QString &name) const
+{
+    for (QAbstractSeries *series : chart(which)->series())
+        if (auto *line = qobject_cast<QLineSeries *>(series); line && line->name() == name && line->count() > 0)
+            return line->at(line->count() - 1).y();
+    return std::nullopt;
+}
+
+QStringList ChartsView::seriesNames(Chart which) const
+{
+    QStringList out;
+    for (QAbstractSeries *series : chart(which)->series())
+        out << series->name();
+    return out;
+}
+
+} // namespace spillway::views
