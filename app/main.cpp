@@ -1,5 +1,6 @@
 // spillway — the desktop console.
 #include "ChartsView.h"
+#include "DashboardView.h"
 #include "MainWindow.h"
 #include "OffloadingEditor.h"
 #include "PeerGraphView.h"
@@ -132,7 +133,7 @@ int main(int argc, char **argv)
         auto whenSettled = [editor, graph, shoot, &window] {
             if (editor->isVisible() && editor->pending() > 0) {
                 QObject::connect(editor, &spillway::views::OffloadingEditor::idle, editor, shoot, Qt::SingleShotConnection);
-            } else if ((window.peerGraph()->isVisible() || window.charts()->isVisible()) && graph->waiting() > 0) {
+            } else if ((window.peerGraph()->isVisible() || window.charts()->isVisible() || window.dashboard()->isVisible()) && graph->waiting() > 0) {
                 auto shot = std::make_shared<bool>(false);
                 QObject::connect(graph, &spillway::console::PeerGraphModel::graphChanged, graph, [graph, shoot, shot] {
                     if (graph->waiting() == 0 && !std::exchange(*shot, true))

@@ -2,6 +2,29 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en">
 <context>
+    <name>Dashboard</name>
+    <message>
+        <source>Disabled</source>
+        <translation>Disabled</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>Ready</source>
+        <translation>Ready</translation>
+    </message>
+    <message>
+        <source>not Ready</source>
+        <translation>not Ready</translation>
+    </message>
+    <message>
+        <source>%1, %2 ms</source>
+        <translation>%1, %2 ms</translation>
+    </message>
+</context>
+<context>
     <name>InstallRequest</name>
     <message>
         <source>Runtime must be local or kubernetes (got &quot;%1&quot;).</source>
@@ -289,6 +312,77 @@
     </message>
 </context>
 <context>
+    <name>spillway::console::DashboardModel</name>
+    <message>
+        <source>Consumer</source>
+        <translation>Consumer</translation>
+    </message>
+    <message>
+        <source>Provider</source>
+        <translation>Provider</translation>
+    </message>
+    <message>
+        <source>Authentication</source>
+        <translation>Authentication</translation>
+    </message>
+    <message>
+        <source>Networking</source>
+        <translation>Networking</translation>
+    </message>
+    <message>
+        <source>Offloading</source>
+        <translation>Offloading</translation>
+    </message>
+    <message>
+        <source>Virtual node</source>
+        <translation>Virtual node</translation>
+    </message>
+    <message>
+        <source>Tunnel</source>
+        <translation>Tunnel</translation>
+    </message>
+    <message>
+        <source>Cluster</source>
+        <translation>Cluster</translation>
+    </message>
+    <message>
+        <source>Namespace</source>
+        <translation>Namespace</translation>
+    </message>
+    <message>
+        <source>Running</source>
+        <translation>Running</translation>
+    </message>
+    <message>
+        <source>Pending</source>
+        <translation>Pending</translation>
+    </message>
+    <message>
+        <source>Other</source>
+        <translation>Other</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>Time</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>Type</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>Reason</translation>
+    </message>
+    <message>
+        <source>Object</source>
+        <translation>Object</translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation>Message</translation>
+    </message>
+</context>
+<context>
     <name>spillway::console::InstallService</name>
     <message>
         <source>An install or uninstall is still running.</source>
@@ -556,6 +650,21 @@
     </message>
 </context>
 <context>
+    <name>spillway::views::DashboardView</name>
+    <message>
+        <source>Peerings</source>
+        <translation>Peerings</translation>
+    </message>
+    <message>
+        <source>Offloaded pods</source>
+        <translation>Offloaded pods</translation>
+    </message>
+    <message>
+        <source>Events</source>
+        <translation>Events</translation>
+    </message>
+</context>
+<context>
     <name>spillway::views::InstallWizard</name>
     <message>
         <source>Install Spillway into %1</source>
@@ -754,6 +863,10 @@
     <message>
         <source>Charts</source>
         <translation>Charts</translation>
+    </message>
+    <message>
+        <source>Dashboard</source>
+        <translation>Dashboard</translation>
     </message>
 </context>
 <context>

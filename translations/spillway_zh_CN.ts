@@ -2,6 +2,29 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>Dashboard</name>
+    <message>
+        <source>Disabled</source>
+        <translation>已禁用</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>Ready</source>
+        <translation>就绪</translation>
+    </message>
+    <message>
+        <source>not Ready</source>
+        <translation>未就绪</translation>
+    </message>
+    <message>
+        <source>%1, %2 ms</source>
+        <translation>%1，%2 毫秒</translation>
+    </message>
+</context>
+<context>
     <name>InstallRequest</name>
     <message>
         <source>Runtime must be local or kubernetes (got &quot;%1&quot;).</source>
@@ -289,6 +312,77 @@
     </message>
 </context>
 <context>
+    <name>spillway::console::DashboardModel</name>
+    <message>
+        <source>Consumer</source>
+        <translation>消费者</translation>
+    </message>
+    <message>
+        <source>Provider</source>
+        <translation>提供者</translation>
+    </message>
+    <message>
+        <source>Authentication</source>
+        <translation>认证</translation>
+    </message>
+    <message>
+        <source>Networking</source>
+        <translation>网络</translation>
+    </message>
+    <message>
+        <source>Offloading</source>
+        <translation>卸载</translation>
+    </message>
+    <message>
+        <source>Virtual node</source>
+        <translation>虚拟节点</translation>
+    </message>
+    <message>
+        <source>Tunnel</source>
+        <translation>隧道</translation>
+    </message>
+    <message>
+        <source>Cluster</source>
+        <translation>集群</translation>
+    </message>
+    <message>
+        <source>Namespace</source>
+        <translation>命名空间</translation>
+    </message>
+    <message>
+        <source>Running</source>
+        <translation>运行中</translation>
+    </message>
+    <message>
+        <source>Pending</source>
+        <translation>等待中</translation>
+    </message>
+    <message>
+        <source>Other</source>
+        <translation>其他</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>原因</translation>
+    </message>
+    <message>
+        <source>Object</source>
+        <translation>对象</translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation>消息</translation>
+    </message>
+</context>
+<context>
     <name>spillway::console::InstallService</name>
     <message>
         <source>An install or uninstall is still running.</source>
@@ -555,6 +649,21 @@
     </message>
 </context>
 <context>
+    <name>spillway::views::DashboardView</name>
+    <message>
+        <source>Peerings</source>
+        <translation>对等关系</translation>
+    </message>
+    <message>
+        <source>Offloaded pods</source>
+        <translation>已卸载的 Pod</translation>
+    </message>
+    <message>
+        <source>Events</source>
+        <translation>事件</translation>
+    </message>
+</context>
+<context>
     <name>spillway::views::InstallWizard</name>
     <message>
         <source>Install Spillway into %1</source>
@@ -752,6 +861,10 @@
     <message>
         <source>Charts</source>
         <translation>图表</translation>
+    </message>
+    <message>
+        <source>Dashboard</source>
+        <translation>仪表盘</translation>
     </message>
 </context>
 <context>

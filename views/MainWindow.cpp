@@ -2,10 +2,12 @@
 
 #include "ChartsView.h"
 #include "ClusterListView.h"
+#include "DashboardView.h"
 #include "OffloadingEditor.h"
 #include "PeerGraphView.h"
 #include "PeeringWizard.h"
 #include "console/ClusterListModel.h"
+#include "console/Dashboard.h"
 #include "console/LanguageSetting.h"
 #include "console/PeeringService.h"
 #include "console/UsageCharts.h"
@@ -27,13 +29,15 @@ MainWindow::MainWindow(console::ClusterListModel *clusters, QWidget *parent)
       m_offloadingEditor(new OffloadingEditor(clusters, this)), m_peerGraphModel(new console::PeerGraphModel(clusters, 100, this)),
       m_peerGraph(new PeerGraphView(m_peerGraphModel, this)),
       m_chartsModel(new console::UsageChartsModel(m_peerGraphModel, [] { return QDateTime::currentMSecsSinceEpoch(); }, this)),
-      m_charts(new ChartsView(m_chartsModel, this)), m_unpeering(new console::PeeringService(this))
+      m_charts(new ChartsView(m_chartsModel, this)), m_dashboardModel(new console::DashboardModel(m_peerGraphModel, this)),
+      m_dashboard(new DashboardView(m_dashboardModel, this)), m_unpeering(new console::PeeringService(this))
 {
     setWindowTitle(tr("Spillway"));
     m_tabs->addTab(m_clusterList, tr("Clusters"));
     m_tabs->addTab(m_peerGraph, tr("Peers"));
     m_tabs->addTab(m_offloadingEditor, tr("Offloading"));
     m_tabs->addTab(m_charts, tr("Charts"));
+    m_tabs->addTab(m_dashboard, tr("Dashboard"));
     setCentralWidget(m_tabs);
     QMenu *peering = menuBar()->addMenu(tr("&Peering"));
     peering->addAction(tr("&Peer clusters…"), this, [this] { openPeeringWizard(); });
@@ -127,7 +131,7 @@ QString MainWindow::placeholderText() const
 
 QStringList MainWindow::pageNames()
 {
-    return {QStringLiteral("clusters"), QStringLiteral("graph"), QStringLiteral("editor"), QStringLiteral("charts")};
+    return {QStringLiteral("clusters"), QStringLiteral("graph"), QStringLiteral("editor"), QStringLiteral("charts"), QStringLiteral("dashboard")};
 }
 
 bool MainWindow::showPage(const QString &name)

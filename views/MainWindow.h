@@ -9,17 +9,19 @@ class ClusterListModel;
 class PeerGraphModel;
 class PeeringService;
 class UsageChartsModel;
+class DashboardModel;
 } // namespace spillway::console
 
 namespace spillway::views {
 
 class ChartsView;
+class DashboardView;
 class ClusterListView;
 class OffloadingEditor;
 class PeerGraphView;
 class PeeringWizard;
 
-// The console's top-level window: one tab per page (clusters, peer graph, offloading, charts). Views are added as
+// The console's top-level window: one tab per page (clusters, dashboard, peer graph, offloading, charts). Views are added as
 // their backends land.
 class MainWindow : public QMainWindow
 {
@@ -33,6 +35,8 @@ public:
     PeerGraphView *peerGraph() const { return m_peerGraph; }
     console::PeerGraphModel *peerGraphModel() const { return m_peerGraphModel; }
     ChartsView *charts() const { return m_charts; }
+    DashboardView *dashboard() const { return m_dashboard; }
+    console::DashboardModel *dashboardModel() const { return m_dashboardModel; }
     console::UsageChartsModel *chartsModel() const { return m_chartsModel; }
 
     // Opens the peering wizard (rows of the clusters model preselected, -1: the first ones).
@@ -63,6 +67,8 @@ private:
     PeerGraphView *m_peerGraph;
     console::UsageChartsModel *m_chartsModel;
     ChartsView *m_charts;
+    console::DashboardModel *m_dashboardModel;
+    DashboardView *m_dashboard;
     console::PeeringService *m_unpeering;
 };
 

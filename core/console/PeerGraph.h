@@ -17,6 +17,7 @@ struct ClusterPeers {
     nlohmann::json connections = nlohmann::json::array();        // networking.liqo.io Connection items
     nlohmann::json virtualNodePods = nlohmann::json::array();    // Pod items bound to those nodes
     nlohmann::json resourceSlices = nlohmann::json::array();     // authentication.liqo.io ResourceSlice items
+    nlohmann::json events = nlohmann::json::array();             // Events about those objects and Liqo's kinds
 };
 
 // CPU in cores, memory in bytes, pods in pods.

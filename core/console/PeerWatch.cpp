@@ -85,6 +85,7 @@ void PeerWatch::startOnIoThread()
     watch(apis::networking::v1beta1::connectionResource(), {});
     watch(kube::resources::pods(), {});
     watch(apis::authentication::v1beta1::resourceSliceResource(), {});
+    watch(kube::resources::events(), {});
 }
 
 // On the io thread: one snapshot of the stores, handed to the GUI thread.
@@ -110,6 +111,21 @@ void PeerWatch::publish()
     for (const auto &pod : m_informers[3]->store().list())
         if (virtualNodes.count(textOf(memberOf(pod, "spec"), "nodeName")))
             p.virtualNodePods.push_back(pod);
+    // Events about peering: Liqo's kinds, the virtual nodes and the pods on them.
+    static const std::set<QString> liqoKinds = {QStringLiteral("ForeignCluster"), QStringLiteral("ResourceSlice"), QStringLiteral("VirtualNode"),
+                                                QStringLiteral("NamespaceOffloading"), QStringLiteral("Connection"), QStringLiteral("GatewayServer"),
+                                                QStringLiteral("GatewayClient"), QStringLiteral("Tenant"), QStringLiteral("Identity")};
+    std::set<std::pair<QString, QString>> pods;
+    for (const auto &pod : p.virtualNodePods)
+        pods.emplace(textOf(memberOf(pod, "metadata"), "namespace"), textOf(memberOf(pod, "metadata"), "name"));
+    p.events = json::array();
+    for (const auto &event : m_informers[5]->store().list()) {
+        const json &about = memberOf(event, "involvedObject");
+        const QString kind = textOf(about, "kind"), name = textOf(about, "name");
+        if (liqoKinds.count(kind) || (kind == QLatin1String("Node") && virtualNodes.count(name))
+            || (kind == QLatin1String("Pod") && pods.count({textOf(about, "namespace"), name})))
+            p.events.push_back(event);
+    }
     QMetaObject::invokeMethod(this, [this, p = std::move(p)]() mutable {
         p.name = m_peers.name;
         p.clusterId = m_peers.clusterId;

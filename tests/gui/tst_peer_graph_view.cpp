@@ -1,4 +1,4 @@
-// The peer graph and charts pages against the testbed pair: what each cluster's API says about a peering
+// The peer graph, charts and dashboard pages against the testbed pair: what each cluster's API says about a peering
 // (ForeignClusters on both sides, the consumer's virtual node and the pod on it, the tunnel's
 // Connection) is what the graph draws — one edge consumer → provider, its health and latency, the
 // virtual node's capacity and use — and a change in the API shows up through the watch.
@@ -6,12 +6,14 @@
 #include "MainWindow.h"
 #include "PeerGraphView.h"
 #include "ChartsView.h"
+#include "DashboardView.h"
 #include "apis/authentication/v1beta1/ResourceSlice.h"
 #include "apis/core/v1beta1/ForeignCluster.h"
 #include "apis/networking/v1beta1/Connection.h"
 #include "common/Quantity.h"
 #include "common/Version.h"
 #include "console/ClusterListModel.h"
+#include "console/Dashboard.h"
 #include "console/PeerGraphModel.h"
 #include "console/UsageCharts.h"
 #include "installer/Manifests.h"
@@ -20,6 +22,7 @@
 #include <QGraphicsView>
 #include <QMenu>
 #include <QSignalSpy>
+#include <QTableView>
 #include <QImage>
 #include <QTemporaryDir>
 
@@ -168,6 +171,59 @@ private slots:
         consumer->remove(resources::namespaces(), {}, ns);
         for (auto *c : {consumer.get(), provider.get()})
             c->remove(resources::configMaps(), QStringLiteral("liqo"), QLatin1String(spillway::installer::names::kInstallRecord));
+    }
+
+    // The dashboard shows the peering, its modules and tunnel, the offloaded pod and an event about
+    // the ForeignCluster that arrives while it is open (through the watch).
+    void dashboardFollowsTheApi()
+    {
+        ClusterListModel clusters;
+        spillway::views::MainWindow window(&clusters);
+        QVERIFY(window.showPage(QStringLiteral("dashboard")));
+        window.show();
+        QCOMPARE(clusters.addKubeconfig(testbed::kubeconfigPath(QStringLiteral("ci-consumer"))), 1);
+        QCOMPARE(clusters.addKubeconfig(testbed::kubeconfigPath(QStringLiteral("ci-provider"))), 1);
+        using DM = spillway::console::DashboardModel;
+        auto *dashboard = window.dashboardModel();
+        const QString key = DM::peeringKey(consumerId, providerId);
+        QTRY_VERIFY_WITH_TIMEOUT(dashboard->peers()->find(key) && dashboard->pods()->rowCount() == 1, 20000);
+        const auto *peer = dashboard->peers()->find(key);
+        QCOMPARE(peer->cells.value(DM::PeerConsumer), clusters.data(clusters.index(0, ClusterListModel::Name)).toString());
+        QCOMPARE(peer->cells.value(DM::PeerNetworking), QStringLiteral("Pending"));   // the FC's networking condition
+        QCOMPARE(peer->cells.value(DM::PeerTunnel), QStringLiteral("Connected, 1.50 ms"));
+        QCOMPARE(peer->cells.value(DM::PeerVirtualNode), node + QStringLiteral(" (not Ready)"));
+        const auto &pods = dashboard->pods()->rows().front().cells;
+        const json pod = *consumer->get(resources::pods(), ns, QStringLiteral("offloaded"));
+        const bool running = pod["status"].value("phase", "") == "Running";
+        QCOMPARE(pods.value(DM::PodNamespace), ns);
+        QCOMPARE(pods.value(DM::PodRunning), QLatin1String(running ? "1" : "0"));
+        QCOMPARE(pods.value(DM::PodPending), QLatin1String(running ? "0" : "1"));
+        QCOMPARE(window.dashboard()->peersTable()->model()->rowCount(), 1);
+
+        // A cluster-scoped object's events live in the default namespace.
+        const QString eventName = QStringLiteral("graph-event-") + suffix;
+        const json event = {{"apiVersion", "v1"}, {"kind", "Event"}, {"metadata", {{"name", eventName.toStdString()}}},
+                            {"involvedObject", {{"kind", "ForeignCluster"}, {"name", providerId.toStdString()}, {"apiVersion", "core.liqo.io/v1beta1"}}},
+                            {"type", "Warning"}, {"reason", "TunnelFlapping"}, {"message", "the tunnel went down and up"},
+                            {"firstTimestamp", "2026-11-30T10:00:00Z"}, {"lastTimestamp", "2026-11-30T10:00:00Z"}, {"source", {{"component", "test"}}}};
+        auto created = consumer->create(resources::events(), QStringLiteral("default"), event);
+        QVERIFY2(created.ok(), qPrintable(why(created)));
+        auto hasEvent = [&] {
+            for (const auto &r : dashboard->events()->rows())
+                if (r.cells.value(DM::EventReason) == QLatin1String("TunnelFlapping"))
+                    return r.cells.value(DM::EventObject) == QStringLiteral("ForeignCluster/") + providerId && r.tone == 2;
+            return false;
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(hasEvent(), 10000);
+        consumer->remove(resources::events(), QStringLiteral("default"), eventName);
+
+        QTemporaryDir dir;
+        const QString png = dir.filePath(QStringLiteral("dashboard.png"));
+        const QString failed = testbed::consoleScreenshot(png, {QStringLiteral("--view"), QStringLiteral("dashboard"), QStringLiteral("--kubeconfig"),
+                                                                 testbed::kubeconfigPath(QStringLiteral("ci-consumer")), QStringLiteral("--kubeconfig"),
+                                                                 testbed::kubeconfigPath(QStringLiteral("ci-provider"))});
+        QVERIFY2(failed.isEmpty(), qPrintable(failed));
+        QVERIFY(!QImage(png).isNull());
     }
 
     void graphMatchesTheApi()

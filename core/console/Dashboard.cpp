@@ -1,0 +1,168 @@
+#include "console/Dashboard.h"
+
+#include "common/JsonText.h"
+#include "console/PeerGraphModel.h"
+
+#include <algorithm>
+#include <map>
+
+namespace spillway::console {
+
+using nlohmann::json;
+using Row = KeyedTableModel::Row;
+
+namespace {
+
+const json &items(const json &list)
+{
+    static const json none = json::array();
+    return list.is_array() ? list : none;
+}
+
+enum Tone { Neutral = 0, Good = 1, Warning = 2, Bad = 3 };
+
+Tone toneOf(const QString &status)
+{
+    static const QStringList good = {QStringLiteral("Established"), QStringLiteral("Ready"), QStringLiteral("Healthy"), QStringLiteral("Accepted"),
+                                     QStringLiteral("True"), QStringLiteral("Connected")};
+    static const QStringList bad = {QStringLiteral("Error"), QStringLiteral("NotReady"), QStringLiteral("Failed"), QStringLiteral("Denied"),
+                                    QStringLiteral("False"), QStringLiteral("Unhealthy")};
+    if (good.contains(status))
+        return Good;
+    if (bad.contains(status))
+        return Bad;
+    return status.isEmpty() ? Neutral : Warning;
+}
+
+// A module of a ForeignCluster's status: "Disabled", or its conditions' statuses.
+std::pair<QString, Tone> moduleState(const json &foreignCluster, const char *module)
+{
+    const json &m = memberOf(memberOf(memberOf(foreignCluster, "status"), "modules"), module);
+    if (m.is_object() && m.contains("enabled") && m["enabled"].is_boolean() && !m["enabled"].get<bool>())
+        return {Dashboard::tr("Disabled"), Neutral};
+    QStringList parts;
+    Tone worst = Neutral;
+    for (const auto &c : items(memberOf(m, "conditions"))) {
+        const QString status = textOf(c, "status");
+        parts << status;
+        worst = std::max(worst, toneOf(status));
+    }
+    if (parts.isEmpty())
+        return {QStringLiteral("—"), Neutral};
+    parts.removeDuplicates();
+    return {parts.join(QStringLiteral(", ")), worst};
+}
+
+const json *foreignClusterFor(const std::vector<ClusterPeers> &clusters, const QString &in, const QString &about)
+{
+    for (const auto &c : clusters)
+        if (c.clusterId == in)
+            for (const auto &fc : items(c.foreignClusters)) {
+                const QString id = textOf(memberOf(fc, "spec"), "clusterID");
+                if ((id.isEmpty() ? textOf(memberOf(fc, "metadata"), "name") : id) == about)
+                    return &fc;
+            }
+    return nullptr;
+}
+
+QString eventTime(const json &event)
+{
+    for (const char *key : {"lastTimestamp", "eventTime"})
+        if (const QString t = textOf(event, key); !t.isEmpty())
+            return t;
+    return textOf(memberOf(event, "metadata"), "creationTimestamp");
+}
+
+} // namespace
+
+Dashboard Dashboard::build(const std::vector<ClusterPeers> &clusters, const PeerGraph &graph)
+{
+    Dashboard out;
+    std::map<QString, QString> names;
+    for (const auto &n : graph.nodes)
+        names[n.clusterId] = n.name;
+    for (const auto &e : graph.edges) {
+        const json *fc = foreignClusterFor(clusters, e.consumer, e.provider);
+        if (!fc)
+            fc = foreignClusterFor(clusters, e.provider, e.consumer);
+        static const json none = json::object();
+        const auto auth = moduleState(fc ? *fc : none, "authentication"), net = moduleState(fc ? *fc : none, "networking"),
+                   off = moduleState(fc ? *fc : none, "offloading");
+        const QString node = e.virtualNode.isEmpty() ? QStringLiteral("—") : tr("%1 (%2)").arg(e.virtualNode, e.virtualNodeReady ? tr("Ready") : tr("not Ready"));
+        const QString tunnel = e.latencyMs ? tr("%1, %2 ms").arg(e.healthText, QString::number(*e.latencyMs, 'f', 2)) : e.healthText;
+        int tone = std::max({int(auth.second), int(net.second), int(off.second)});
+        if (!e.virtualNode.isEmpty() && !e.virtualNodeReady)
+            tone = Bad;
+        out.peers.push_back({DashboardModel::peeringKey(e.consumer, e.provider),
+                             {names.count(e.consumer) ? names[e.consumer] : e.consumer, names.count(e.provider) ? names[e.provider] : e.provider,
+                              auth.first, net.first, off.first, node, tunnel.isEmpty() ? QStringLiteral("—") : tunnel},
+                             tone});
+    }
+
+    for (const auto &c : clusters) {
+        std::map<QString, QString> providerOfNode;
+        for (const auto &n : items(c.virtualNodes))
+            providerOfNode[textOf(memberOf(n, "metadata"), "name")] = textOf(memberOf(memberOf(n, "metadata"), "labels"), "liqo.io/remote-cluster-id");
+        struct Counts { int running = 0, pending = 0, other = 0; };
+        std::map<std::pair<QString, QString>, Counts> byNamespace;
+        for (const auto &pod : items(c.virtualNodePods)) {
+            Counts &n = byNamespace[{textOf(memberOf(pod, "metadata"), "namespace"), providerOfNode[textOf(memberOf(pod, "spec"), "nodeName")]}];
+            const QString phase = textOf(memberOf(pod, "status"), "phase");
+            if (phase == QLatin1String("Running"))
+                ++n.running;
+            else if (phase == QLatin1String("Pending") || phase.isEmpty())
+                ++n.pending;
+            else
+                ++n.other;
+        }
+        for (const auto &[where, n] : byNamespace)
+            out.pods.push_back({c.clusterId + QLatin1Char('/') + where.first + QLatin1Char('/') + where.second,
+                                {c.name, where.first, names.count(where.second) ? names[where.second] : where.second, QString::number(n.running),
+                                 QString::number(n.pending), QString::number(n.other)},
+                                n.other ? Bad : n.pending ? Warning : Good});
+    }
+
+    std::vector<std::pair<QString, Row>> events;
+    for (const auto &c : clusters)
+        for (const auto &e : items(c.events)) {
+            const json &metadata = memberOf(e, "metadata"), &about = memberOf(e, "involvedObject");
+            const QString uid = textOf(metadata, "uid").isEmpty() ? textOf(metadata, "namespace") + QLatin1Char('/') + textOf(metadata, "name")
+                                                                 : textOf(metadata, "uid");
+            const QString type = textOf(e, "type");
+            const QString object = textOf(about, "kind") + QLatin1Char('/') + textOf(about, "name");
+            events.push_back({eventTime(e), {c.clusterId + QLatin1Char('/') + uid,
+                                             {eventTime(e), c.name, type, textOf(e, "reason"), object, textOf(e, "message")},
+                                             type == QLatin1String("Warning") ? Warning : Neutral}});
+        }
+    // RFC 3339 times in UTC sort as text; newest first.
+    std::stable_sort(events.begin(), events.end(), [](const auto &a, const auto &b) { return a.first > b.first; });
+    for (size_t i = 0; i < events.size() && i < size_t(kMaxEvents); ++i)
+        out.events.push_back(std::move(events[i].second));
+    return out;
+}
+
+QString DashboardModel::peeringKey(const QString &consumer, const QString &provider)
+{
+    return consumer + QStringLiteral(" → ") + provider;
+}
+
+DashboardModel::DashboardModel(PeerGraphModel *graph, QObject *parent)
+    : QObject(parent), m_graph(graph),
+      m_peers(new KeyedTableModel({tr("Consumer"), tr("Provider"), tr("Authentication"), tr("Networking"), tr("Offloading"), tr("Virtual node"), tr("Tunnel")}, this)),
+      m_pods(new KeyedTableModel({tr("Cluster"), tr("Namespace"), tr("Provider"), tr("Running"), tr("Pending"), tr("Other")}, this)),
+      m_events(new KeyedTableModel({tr("Time"), tr("Cluster"), tr("Type"), tr("Reason"), tr("Object"), tr("Message")}, this))
+{
+    connect(m_graph, &PeerGraphModel::graphChanged, this, &DashboardModel::update);
+    update();
+}
+
+void DashboardModel::update()
+{
+    Dashboard d = Dashboard::build(m_graph->snapshots(), m_graph->graph());
+    m_peers->setRows(std::move(d.peers));
+    m_pods->setRows(std::move(d.pods));
+    m_events->setRows(std::move(d.events));
+    emit updated();
+}
+
+} // namespace spillway::console
