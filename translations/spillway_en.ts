@@ -173,10 +173,6 @@
         <translation>Choose the consumer cluster.</translation>
     </message>
     <message>
-        <source>Choose the provider cluster.</source>
-        <translation>Choose the provider cluster.</translation>
-    </message>
-    <message>
         <source>The consumer and the provider must be different clusters.</source>
         <translation>The consumer and the provider must be different clusters.</translation>
     </message>
@@ -207,6 +203,14 @@
     <message>
         <source>Timeout: give a number of seconds above zero.</source>
         <translation>Timeout: give a number of seconds above zero.</translation>
+    </message>
+    <message>
+        <source>Invitation: %1</source>
+        <translation>Invitation: %1</translation>
+    </message>
+    <message>
+        <source>Choose the provider cluster, or paste its invitation.</source>
+        <translation>Choose the provider cluster, or paste its invitation.</translation>
     </message>
 </context>
 <context>
@@ -868,6 +872,26 @@
         <source>Dashboard</source>
         <translation>Dashboard</translation>
     </message>
+    <message>
+        <source>Invitation</source>
+        <translation>Invitation</translation>
+    </message>
+    <message>
+        <source>Invitation ready: it works once, for an hour.</source>
+        <translation>Invitation ready: it works once, for an hour.</translation>
+    </message>
+    <message>
+        <source>Run this on the consumer, or paste it into the consumer&apos;s peering wizard. The token works once, for an hour:</source>
+        <translation>Run this on the consumer, or paste it into the consumer&apos;s peering wizard. The token works once, for an hour:</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>Copy</translation>
+    </message>
+    <message>
+        <source>Asking %1 for an invitation…</source>
+        <translation>Asking %1 for an invitation…</translation>
+    </message>
 </context>
 <context>
     <name>spillway::views::OffloadingEditor</name>
@@ -1125,6 +1149,14 @@
         <source>Consume from</source>
         <translation>Consume from</translation>
     </message>
+    <message>
+        <source>Paste invitation…</source>
+        <translation>Paste invitation…</translation>
+    </message>
+    <message>
+        <source>Generate invitation…</source>
+        <translation>Generate invitation…</translation>
+    </message>
 </context>
 <context>
     <name>spillway::views::PeeringWizard</name>
@@ -1239,6 +1271,22 @@
     <message>
         <source>Cancelling…</source>
         <translation>Cancelling…</translation>
+    </message>
+    <message>
+        <source>spillctl peer out-of-band NAME --auth-url … --cluster-id … --auth-token … --auth-fingerprint …</source>
+        <translation>spillctl peer out-of-band NAME --auth-url … --cluster-id … --auth-token … --auth-fingerprint …</translation>
+    </message>
+    <message>
+        <source>Or, with only the consumer&apos;s kubeconfig, paste the provider&apos;s invitation (Generate invitation on the provider):</source>
+        <translation>Or, with only the consumer&apos;s kubeconfig, paste the provider&apos;s invitation (Generate invitation on the provider):</translation>
+    </message>
+    <message>
+        <source>Invitation:</source>
+        <translation>Invitation:</translation>
+    </message>
+    <message>
+        <source>the invitation&apos;s provider</source>
+        <translation>the invitation&apos;s provider</translation>
     </message>
 </context>
 </TS>

@@ -173,10 +173,6 @@
         <translation>请选择消费者集群。</translation>
     </message>
     <message>
-        <source>Choose the provider cluster.</source>
-        <translation>请选择提供者集群。</translation>
-    </message>
-    <message>
         <source>The consumer and the provider must be different clusters.</source>
         <translation>消费者和提供者必须是不同的集群。</translation>
     </message>
@@ -207,6 +203,14 @@
     <message>
         <source>Timeout: give a number of seconds above zero.</source>
         <translation>超时：请输入大于零的秒数。</translation>
+    </message>
+    <message>
+        <source>Invitation: %1</source>
+        <translation>邀请：%1</translation>
+    </message>
+    <message>
+        <source>Choose the provider cluster, or paste its invitation.</source>
+        <translation>请选择提供者集群，或粘贴其邀请。</translation>
     </message>
 </context>
 <context>
@@ -866,6 +870,26 @@
         <source>Dashboard</source>
         <translation>仪表盘</translation>
     </message>
+    <message>
+        <source>Invitation</source>
+        <translation>邀请</translation>
+    </message>
+    <message>
+        <source>Invitation ready: it works once, for an hour.</source>
+        <translation>邀请已生成：仅可使用一次，一小时内有效。</translation>
+    </message>
+    <message>
+        <source>Run this on the consumer, or paste it into the consumer&apos;s peering wizard. The token works once, for an hour:</source>
+        <translation>在消费者上运行此命令，或将其粘贴到消费者的对等向导中。令牌仅可使用一次，一小时内有效：</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <source>Asking %1 for an invitation…</source>
+        <translation>正在向 %1 请求邀请…</translation>
+    </message>
 </context>
 <context>
     <name>spillway::views::OffloadingEditor</name>
@@ -1122,6 +1146,14 @@
         <source>Consume from</source>
         <translation>使用以下集群的资源</translation>
     </message>
+    <message>
+        <source>Paste invitation…</source>
+        <translation>粘贴邀请…</translation>
+    </message>
+    <message>
+        <source>Generate invitation…</source>
+        <translation>生成邀请…</translation>
+    </message>
 </context>
 <context>
     <name>spillway::views::PeeringWizard</name>
@@ -1236,6 +1268,22 @@
     <message>
         <source>Cancelling…</source>
         <translation>正在取消…</translation>
+    </message>
+    <message>
+        <source>spillctl peer out-of-band NAME --auth-url … --cluster-id … --auth-token … --auth-fingerprint …</source>
+        <translation>spillctl peer out-of-band 名称 --auth-url … --cluster-id … --auth-token … --auth-fingerprint …</translation>
+    </message>
+    <message>
+        <source>Or, with only the consumer&apos;s kubeconfig, paste the provider&apos;s invitation (Generate invitation on the provider):</source>
+        <translation>或者，仅使用消费者的 kubeconfig，粘贴提供者的邀请（在提供者上“生成邀请”）：</translation>
+    </message>
+    <message>
+        <source>Invitation:</source>
+        <translation>邀请：</translation>
+    </message>
+    <message>
+        <source>the invitation&apos;s provider</source>
+        <translation>邀请中的提供者</translation>
     </message>
 </context>
 </TS>

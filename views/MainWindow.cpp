@@ -16,7 +16,15 @@
 
 #include <QActionGroup>
 #include <QDateTime>
+#include <QClipboard>
+#include <QDialog>
+#include <QDialogButtonBox>
+#include <QGuiApplication>
+#include <QLabel>
+#include <QLineEdit>
 #include <QMenuBar>
+#include <QPushButton>
+#include <QVBoxLayout>
 #include <QSettings>
 #include <QMessageBox>
 #include <QStatusBar>
@@ -54,6 +62,33 @@ MainWindow::MainWindow(console::ClusterListModel *clusters, QWidget *parent)
         unpeer(c, p);
     });
     buildSettingsMenu();
+    connect(m_peerGraph, &PeerGraphView::invitationRequested, this, [this](const QString &provider) { generateInvitation(rowOfCluster(provider)); });
+    connect(m_peerGraph, &PeerGraphView::pasteInvitationRequested, this, [this](const QString &consumer) {
+        openPeeringWizard(rowOfCluster(consumer), -1)->pasteInvitation(QString());
+    });
+    connect(m_unpeering, &console::PeeringService::invitationReady, this, [this](const std::optional<Error> &error, const QString &command) {
+        if (error) {
+            QMessageBox::warning(this, tr("Invitation"), error->toString());
+            return;
+        }
+        statusBar()->showMessage(tr("Invitation ready: it works once, for an hour."));
+        if (!isVisible())
+            return;
+        QDialog dialog(this);
+        dialog.setWindowTitle(tr("Invitation"));
+        auto *layout = new QVBoxLayout(&dialog);
+        layout->addWidget(new QLabel(tr("Run this on the consumer, or paste it into the consumer's peering wizard. The token works once, for an hour:")));
+        auto *line = new QLineEdit(command);
+        line->setReadOnly(true);
+        line->setMinimumWidth(640);
+        layout->addWidget(line);
+        auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close);
+        QPushButton *copy = buttons->addButton(tr("Copy"), QDialogButtonBox::ActionRole);
+        connect(copy, &QPushButton::clicked, &dialog, [command] { QGuiApplication::clipboard()->setText(command); });
+        connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+        layout->addWidget(buttons);
+        dialog.exec();
+    });
     connect(m_unpeering, &console::PeeringService::progress, this, [this](const QString &line) { statusBar()->showMessage(line); });
     connect(m_unpeering, &console::PeeringService::unpeered, this, [this](const std::optional<Error> &error, const QStringList &removed) {
         if (error)
@@ -109,6 +144,14 @@ PeeringWizard *MainWindow::openPeeringWizard(int consumerRow, int providerRow)
         wizard->choose(consumerRow, providerRow);
     wizard->show();
     return wizard;
+}
+
+void MainWindow::generateInvitation(int providerRow)
+{
+    if (providerRow < 0 || providerRow >= m_clusters->rowCount())
+        return;
+    statusBar()->showMessage(tr("Asking %1 for an invitation…").arg(m_clusters->data(m_clusters->index(providerRow, console::ClusterListModel::Name)).toString()));
+    m_unpeering->generateInvitation(m_clusters->row(providerRow).entry);
 }
 
 void MainWindow::unpeer(int consumerRow, int providerRow, bool confirm)

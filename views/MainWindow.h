@@ -45,6 +45,9 @@ public:
     // the outcome goes to the status bar.
     void unpeer(int consumerRow, int providerRow, bool confirm = true);
     console::PeeringService *unpeering() const { return m_unpeering; }
+    // Out of band: asks a cluster (a row) for an invitation, shown in a dialog to copy once ready
+    // (the service's invitationReady says when).
+    void generateInvitation(int providerRow);
 
     // The language menu's choice ("system", "en", "zh_CN"): saved in the settings, used from the
     // next start (the status bar says so).

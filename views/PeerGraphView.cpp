@@ -157,6 +157,8 @@ void PeerGraphView::fillContextMenu(QMenu &menu, const QPointF &scenePos)
                 if (n.clusterId != cluster && n.inWorkspace)
                     peer->addAction(n.name, this, [this, cluster, id = n.clusterId] { emit peerRequested(cluster, id); });
             peer->setEnabled(!peer->isEmpty());
+            menu.addAction(tr("Paste invitation…"), this, [this, cluster] { emit pasteInvitationRequested(cluster); });
+            menu.addAction(tr("Generate invitation…"), this, [this, cluster] { emit invitationRequested(cluster); });
             return;
         }
     }

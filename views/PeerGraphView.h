@@ -33,7 +33,7 @@ public:
     QString edgeLabel(const QString &consumer, const QString &provider) const;
     QString nodeBadge(const QString &clusterId) const;
     // The actions of the context menu at a scene point: on a peering "Unpeer", on a cluster
-    // "Consume from" each other cluster of the workspace.
+    // "Consume from" each other cluster of the workspace, "Paste invitation…" and "Generate invitation…".
     void fillContextMenu(QMenu &menu, const QPointF &scenePos);
     // Where a cluster's box (provider empty) or a peering's arrow is drawn, in scene coordinates
     // (null: not drawn); and the view that draws them.
@@ -44,6 +44,9 @@ signals:
     // A cluster dragged onto another, or "Consume from" chosen: peer them (cluster IDs).
     void peerRequested(const QString &consumer, const QString &provider);
     void unpeerRequested(const QString &consumer, const QString &provider);
+    // Out of band: this cluster (a provider) invites a consumer; this cluster (a consumer) peers from a pasted invitation.
+    void invitationRequested(const QString &provider);
+    void pasteInvitationRequested(const QString &consumer);
 
 private:
     void redraw();

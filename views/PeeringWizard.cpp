@@ -3,6 +3,7 @@
 #include "console/ClusterListModel.h"
 #include "console/PeeringService.h"
 #include "console/PeeringTimelineModel.h"
+#include "peering/PeerInvitation.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -92,13 +93,24 @@ QWizardPage *PeeringWizard::buildClustersPage()
         m_provider->setCurrentIndex(1);
     m_consumer->setObjectName(QStringLiteral("consumer"));
     m_provider->setObjectName(QStringLiteral("provider"));
+    m_invitation = new QLineEdit;
+    m_invitation->setObjectName(QStringLiteral("invitation"));
+    m_invitation->setPlaceholderText(tr("spillctl peer out-of-band NAME --auth-url … --cluster-id … --auth-token … --auth-fingerprint …"));
+    m_invitation->setClearButtonEnabled(true);
     m_problems = new QLabel;
     m_problems->setWordWrap(true);
     m_problems->setStyleSheet(QStringLiteral("color: #c62828"));
     auto *form = new QFormLayout(page);
     form->addRow(tr("Consumer:"), m_consumer);
     form->addRow(tr("Provider:"), m_provider);
+    form->addRow(new QLabel(tr("Or, with only the consumer's kubeconfig, paste the provider's invitation (Generate invitation on the provider):")));
+    form->addRow(tr("Invitation:"), m_invitation);
     form->addRow(m_problems);
+    connect(m_invitation, &QLineEdit::textChanged, this, [this](const QString &text) {
+        // Out of band the provider's kubeconfig is not used, and there is no network stage.
+        m_provider->setEnabled(text.trimmed().isEmpty());
+        updateProblems();
+    });
     connect(m_consumer, &QComboBox::currentIndexChanged, this, &PeeringWizard::updateProblems);
     connect(m_provider, &QComboBox::currentIndexChanged, this, &PeeringWizard::updateProblems);
     return page;
@@ -184,7 +196,14 @@ QWizardPage *PeeringWizard::buildProgressPage()
 void PeeringWizard::choose(int consumerRow, int providerRow)
 {
     m_consumer->setCurrentIndex(m_consumer->findData(consumerRow));
-    m_provider->setCurrentIndex(m_provider->findData(providerRow));
+    if (providerRow >= 0)
+        m_provider->setCurrentIndex(m_provider->findData(providerRow));
+}
+
+void PeeringWizard::pasteInvitation(const QString &invitation)
+{
+    m_invitation->setText(invitation);
+    m_invitation->setFocus();
 }
 
 console::PeeringRequest PeeringWizard::request() const
@@ -200,7 +219,13 @@ console::PeeringRequest PeeringWizard::request() const
         name = box->currentText();
     };
     entryOf(m_consumer, r.consumer, r.consumerName);
-    entryOf(m_provider, r.provider, r.providerName);
+    r.invitation = m_invitation->text();
+    if (r.outOfBand()) {
+        auto parsed = peering::PeerInvitation::parse(r.invitation.trimmed());
+        r.providerName = parsed ? (parsed->name.isEmpty() ? parsed->clusterId : parsed->name) : tr("the invitation's provider");
+    } else {
+        entryOf(m_provider, r.provider, r.providerName);
+    }
     r.bidirectional = m_bidirectional->isChecked();
     r.networking = m_networking->isChecked();
     r.createVirtualNode = m_virtualNode->isChecked();
@@ -243,8 +268,12 @@ bool PeeringWizard::validateCurrentPage()
     // Cluster choices are checked on the first page, the rest on the second.
     const QStringList problems = request().problems();
     if (currentId() == ClustersPage) {
-        const console::PeeringRequest r = request();
-        return !r.consumer.kubeconfig.isEmpty() && !r.provider.kubeconfig.isEmpty() && !(r.consumer == r.provider);
+        // Only the clusters and the invitation count here; the options have their own page.
+        console::PeeringRequest r = request();
+        r.cpu = r.memory = r.pods = QString();
+        r.resourceSliceClass = QStringLiteral("default");
+        r.timeoutSeconds = 1;
+        return r.problems().isEmpty();
     }
     return problems.isEmpty();
 }

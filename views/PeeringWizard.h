@@ -22,7 +22,8 @@ class PeeringTimelineModel;
 
 namespace spillway::views {
 
-// The peering wizard: consumer and provider (two of the console's clusters), the options
+// The peering wizard: consumer and provider (two of the console's clusters, or the consumer and
+// the provider's pasted invitation, out of band), the options
 // `spillctl peer` takes (bidirectional, networking, CPU / memory / pods, ResourceSlice class,
 // virtual node), then the live timeline of the stages with elapsed times and the log; a failure
 // names the stage and the cause and offers Retry; Cancel stops a running peering. Presents
@@ -38,6 +39,8 @@ public:
 
     // Preselects the clusters (rows of the clusters model), as a drop on the graph does.
     void choose(int consumerRow, int providerRow);
+    // Out of band: the provider's invitation instead of its kubeconfig.
+    void pasteInvitation(const QString &invitation);
     console::PeeringRequest request() const;
     console::PeeringTimelineModel *timeline() const { return m_timeline; }
     console::PeeringService *service() const { return m_service; }
@@ -69,7 +72,7 @@ private:
     console::PeeringTimelineModel *m_timeline;
     QComboBox *m_consumer = nullptr, *m_provider = nullptr;
     QCheckBox *m_bidirectional = nullptr, *m_networking = nullptr, *m_virtualNode = nullptr;
-    QLineEdit *m_cpu = nullptr, *m_memory = nullptr, *m_pods = nullptr, *m_sliceClass = nullptr;
+    QLineEdit *m_invitation = nullptr, *m_cpu = nullptr, *m_memory = nullptr, *m_pods = nullptr, *m_sliceClass = nullptr;
     QSpinBox *m_timeout = nullptr;
     QLabel *m_problems = nullptr, *m_outcome = nullptr;
     QTableView *m_stages = nullptr;

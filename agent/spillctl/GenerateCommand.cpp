@@ -1,10 +1,7 @@
 // spillctl generate peer-command — the provider's invitation for out-of-band peering.
 #include "Cli.h"
 
-#include "peering/AuthenticationEndpoint.h"
-#include "peering/LocalCluster.h"
-#include "peering/PeerInvitation.h"
-#include "peering/PeerTokens.h"
+#include "peering/InvitationIssuer.h"
 
 #include <QDateTime>
 #include <cstdio>
@@ -34,19 +31,10 @@ int peerCommand(const QStringList &args)
     auto client = connect(p, cluster);
     if (!client)
         return fail(client.error());
-    const QString ns = p.value(cluster.ns);
-    auto self = peering::readLocalCluster(**client, ns);
-    if (!self)
-        return fail(self.error());
-    auto endpoint = peering::readAuthenticationEndpoint(**client, ns);
-    if (!endpoint)
-        return fail(endpoint.error());
-    peering::PeerTokens::Options to;
-    to.ns = ns;
-    auto token = peering::PeerTokens(**client, to).issue(ttlSeconds);
-    if (!token)
-        return fail(token.error());
-    const peering::PeerInvitation invitation{p.value(name), endpoint->url, self->clusterId, *token, endpoint->fingerprint};
+    auto issued = peering::issueInvitation(**client, p.value(cluster.ns), ttlSeconds, p.value(name));
+    if (!issued)
+        return fail(issued.error());
+    const peering::PeerInvitation &invitation = *issued;
     if (!p.isSet(onlyCommand))
         std::fprintf(stderr, "Run this on the consumer (with its kubeconfig). The token works once, until %s:\n\n",
                      qPrintable(QDateTime::currentDateTimeUtc().addSecs(ttlSeconds).toString(Qt::ISODate)));

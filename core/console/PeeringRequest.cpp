@@ -1,6 +1,7 @@
 #include "console/PeeringRequest.h"
 
 #include "common/Quantity.h"
+#include "peering/PeerInvitation.h"
 
 namespace spillway::console {
 
@@ -9,10 +10,19 @@ QStringList PeeringRequest::problems() const
     QStringList out;
     if (consumer.kubeconfig.isEmpty())
         out << tr("Choose the consumer cluster.");
-    if (provider.kubeconfig.isEmpty())
-        out << tr("Choose the provider cluster.");
-    if (!consumer.kubeconfig.isEmpty() && consumer == provider)
-        out << tr("The consumer and the provider must be different clusters.");
+    if (outOfBand()) {
+        auto parsed = peering::PeerInvitation::parse(invitation.trimmed());
+        if (!parsed)
+            out << tr("Invitation: %1").arg(parsed.error().message);
+        else
+            for (const QString &p : parsed->problems())
+                out << tr("Invitation: %1").arg(p);
+    } else {
+        if (provider.kubeconfig.isEmpty())
+            out << tr("Choose the provider cluster, or paste its invitation.");
+        if (!consumer.kubeconfig.isEmpty() && consumer == provider)
+            out << tr("The consumer and the provider must be different clusters.");
+    }
     const std::pair<QString, QString> quantities[] = {{tr("CPU"), cpu}, {tr("Memory"), memory}, {tr("Pods"), pods}};
     for (const auto &[field, value] : quantities)
         if (!value.trimmed().isEmpty() && !Quantity::parse(value.trimmed()))
@@ -46,6 +56,9 @@ peering::PeerWorkflow::Options PeeringRequest::options() const
         if (!value.trimmed().isEmpty())
             requested[name] = value.trimmed().toStdString();
     o.peering.requestedResources = requested;
+    if (outOfBand())
+        if (auto parsed = peering::PeerInvitation::parse(invitation.trimmed()))
+            o.peering.peerName = parsed->name;
     return o;
 }
 

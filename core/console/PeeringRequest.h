@@ -14,6 +14,7 @@ struct PeeringRequest {
     Q_DECLARE_TR_FUNCTIONS(PeeringRequest)
 public:
     ClusterEntry consumer, provider;
+    QString invitation;                   // out of band: the provider's invitation, instead of its kubeconfig
     QString consumerName, providerName;   // as the console shows them
     bool bidirectional = false;
     bool networking = true;
@@ -24,6 +25,7 @@ public:
 
     // What stops the request, each a sentence naming the field (empty: none).
     QStringList problems() const;
+    bool outOfBand() const { return !invitation.trimmed().isEmpty(); }
     peering::PeerWorkflow::Options options() const;
 };
 

@@ -2,6 +2,8 @@
 
 #include "console/ClientThread.h"
 #include "kube/KubeClient.h"
+#include "peering/InvitationIssuer.h"
+#include "peering/OutOfBandChannel.h"
 #include "peering/Unpeering.h"
 
 #include <QThread>
@@ -27,8 +29,8 @@ void PeeringService::cancel()
         m_cancelled->store(true);
 }
 
-bool PeeringService::start(const ClusterEntry &consumer, const ClusterEntry &provider, int timeoutSeconds,
-                           std::function<void(kube::KubeClient &, kube::KubeClient &)> work, const std::function<void(const Error &)> &failed)
+bool PeeringService::start(const ClusterEntry &consumer, const ClusterEntry *provider, int timeoutSeconds,
+                           std::function<void(kube::KubeClient &, kube::KubeClient *)> work, const std::function<void(const Error &)> &failed)
 {
     if (m_worker) {
         failed(Error::of(Error::Kind::Config, tr("Another peering operation is still running."), tr("Wait for it to finish or cancel it.")));
@@ -37,9 +39,10 @@ bool PeeringService::start(const ClusterEntry &consumer, const ClusterEntry &pro
     // Each request waits at most this long for an answer; the workflow's own deadline is longer.
     const int requestMs = std::min(30000, std::max(5000, timeoutSeconds * 1000));
     m_consumer = std::make_unique<ClientThread>(consumer, QStringLiteral("peering-consumer"), requestMs, 2);
-    m_provider = std::make_unique<ClientThread>(provider, QStringLiteral("peering-provider"), requestMs, 2);
+    if (provider)
+        m_provider = std::make_unique<ClientThread>(*provider, QStringLiteral("peering-provider"), requestMs, 2);
     for (const ClientThread *c : {m_consumer.get(), m_provider.get()})
-        if (!c->client()) {
+        if (c && !c->client()) {
             const Error e = *c->error();
             m_consumer.reset();
             m_provider.reset();
@@ -47,8 +50,8 @@ bool PeeringService::start(const ClusterEntry &consumer, const ClusterEntry &pro
             return false;
         }
     m_cancelled = std::make_shared<std::atomic_bool>(false);
-    kube::KubeClient *c = m_consumer->client(), *p = m_provider->client();
-    m_worker = QThread::create([c, p, work = std::move(work)] { work(*c, *p); });
+    kube::KubeClient *c = m_consumer->client(), *p = m_provider ? m_provider->client() : nullptr;
+    m_worker = QThread::create([c, p, work = std::move(work)] { work(*c, p); });
     m_worker->setObjectName(QStringLiteral("peering"));
     m_worker->start();
     return true;
@@ -69,7 +72,17 @@ void PeeringService::finish()
 void PeeringService::peer(const PeeringRequest &request)
 {
     const peering::PeerWorkflow::Options options = request.options();
-    start(request.consumer, request.provider, request.timeoutSeconds, [this, options](kube::KubeClient &consumer, kube::KubeClient &provider) {
+    std::optional<peering::PeerInvitation> invitation;
+    if (request.outOfBand()) {
+        auto parsed = peering::PeerInvitation::parse(request.invitation.trimmed());
+        if (!parsed) {
+            emit peered(parsed.error(), Stage::Authentication, QString());
+            return;
+        }
+        invitation = *parsed;
+    }
+    start(request.consumer, invitation ? nullptr : &request.provider, request.timeoutSeconds,
+          [this, options, invitation](kube::KubeClient &consumer, kube::KubeClient *provider) {
         auto post = [this](std::function<void()> f) { QMetaObject::invokeMethod(this, std::move(f), Qt::QueuedConnection); };
         peering::PeerWorkflow::Hooks hooks;
         hooks.cancelled = m_cancelled;
@@ -77,7 +90,13 @@ void PeeringService::peer(const PeeringRequest &request)
         hooks.stageDone = [this, post](Stage s, qint64 ms) { post([this, s, ms] { emit stageDone(s, ms); }); };
         hooks.stageSkipped = [this, post](Stage s) { post([this, s] { emit stageSkipped(s); }); };
         hooks.progress = [this, post](const QString &line) { post([this, line] { emit progress(line); }); };
-        auto outcome = peering::PeerWorkflow(consumer, provider, options, hooks).run();
+        std::variant<peering::PeerWorkflow::Outcome, peering::PeerWorkflow::Failure> outcome;
+        if (provider) {
+            outcome = peering::PeerWorkflow(consumer, *provider, options, hooks).run();
+        } else {
+            peering::OutOfBandChannel channel(*invitation);
+            outcome = peering::PeerWorkflow(consumer, channel, options, hooks).run();
+        }
         if (auto *failure = std::get_if<peering::PeerWorkflow::Failure>(&outcome)) {
             post([this, f = *failure] {
                 finish();
@@ -94,11 +113,11 @@ void PeeringService::peer(const PeeringRequest &request)
 
 void PeeringService::unpeer(const ClusterEntry &consumer, const ClusterEntry &provider, int timeoutSeconds)
 {
-    start(consumer, provider, timeoutSeconds, [this, timeoutSeconds](kube::KubeClient &c, kube::KubeClient &p) {
+    start(consumer, &provider, timeoutSeconds, [this, timeoutSeconds](kube::KubeClient &c, kube::KubeClient *p) {
         auto post = [this](std::function<void()> f) { QMetaObject::invokeMethod(this, std::move(f), Qt::QueuedConnection); };
         peering::Unpeering::Options o;
         o.timeoutMs = timeoutSeconds * 1000;
-        auto outcome = peering::Unpeering(c, &p, o, [this, post](const QString &line) { post([this, line] { emit progress(line); }); }, m_cancelled).run();
+        auto outcome = peering::Unpeering(c, p, o, [this, post](const QString &line) { post([this, line] { emit progress(line); }); }, m_cancelled).run();
         post([this, outcome] {
             finish();
             if (outcome)
@@ -107,6 +126,17 @@ void PeeringService::unpeer(const ClusterEntry &consumer, const ClusterEntry &pr
                 emit unpeered(outcome.error(), {});
         });
     }, [this](const Error &e) { emit unpeered(e, {}); });
+}
+
+void PeeringService::generateInvitation(const ClusterEntry &provider, qint64 ttlSeconds, const QString &name)
+{
+    m_inviter = std::make_unique<ClientThread>(provider, QStringLiteral("invitation"));
+    m_inviter->run(this, [this, ttlSeconds, name](kube::KubeClient &client) -> std::function<void()> {
+        auto invitation = peering::issueInvitation(client, QStringLiteral("liqo"), ttlSeconds, name);
+        if (!invitation)
+            return [this, e = invitation.error()] { emit invitationReady(e, QString()); };
+        return [this, command = invitation->toCommand()] { emit invitationReady(std::nullopt, command); };
+    }, [this](const Error &e) { emit invitationReady(e, QString()); });
 }
 
 } // namespace spillway::console

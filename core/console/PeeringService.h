@@ -31,6 +31,9 @@ public:
     bool running() const { return m_worker != nullptr; }
     void peer(const PeeringRequest &request);           // → stage…, progress, peered
     void unpeer(const ClusterEntry &consumer, const ClusterEntry &provider, int timeoutSeconds = 120);   // → progress, unpeered
+    // The provider's invitation for out-of-band peering (a one-line command with a single-use
+    // token valid for ttlSeconds) → invitationReady.
+    void generateInvitation(const ClusterEntry &provider, qint64 ttlSeconds = 3600, const QString &name = {});
     void cancel();
 
 signals:
@@ -41,15 +44,16 @@ signals:
     // error: why it failed and in which stage; virtualNode: the Ready node (when one was awaited).
     void peered(const std::optional<spillway::Error> &error, spillway::console::PeeringService::Stage failedStage, const QString &virtualNode);
     void unpeered(const std::optional<spillway::Error> &error, const QStringList &removed);
+    void invitationReady(const std::optional<spillway::Error> &error, const QString &command);
 
 private:
-    // Opens both clusters and runs `work` on a worker thread; false (with `failed` called) when a
-    // cluster cannot be opened or something already runs.
-    bool start(const ClusterEntry &consumer, const ClusterEntry &provider, int timeoutSeconds,
-               std::function<void(kube::KubeClient &, kube::KubeClient &)> work, const std::function<void(const Error &)> &failed);
+    // Opens the clusters (provider null: only the consumer) and runs `work` on a worker thread;
+    // false (with `failed` called) when a cluster cannot be opened or something already runs.
+    bool start(const ClusterEntry &consumer, const ClusterEntry *provider, int timeoutSeconds,
+               std::function<void(kube::KubeClient &, kube::KubeClient *)> work, const std::function<void(const Error &)> &failed);
     void finish();
 
-    std::unique_ptr<ClientThread> m_consumer, m_provider;
+    std::unique_ptr<ClientThread> m_consumer, m_provider, m_inviter;
     QThread *m_worker = nullptr;
     std::shared_ptr<std::atomic_bool> m_cancelled;
 };

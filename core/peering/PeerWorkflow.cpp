@@ -13,8 +13,15 @@ namespace spillway::peering {
 using nlohmann::json;
 
 PeerWorkflow::PeerWorkflow(kube::KubeClient &consumer, kube::KubeClient &provider, Options options, Hooks hooks)
-    : m_consumer(consumer), m_provider(provider), m_options(std::move(options)), m_hooks(std::move(hooks))
+    : m_consumer(consumer), m_provider(&provider), m_options(std::move(options)), m_hooks(std::move(hooks))
 {
+}
+
+PeerWorkflow::PeerWorkflow(kube::KubeClient &consumer, ProviderChannel &outOfBand, Options options, Hooks hooks)
+    : m_consumer(consumer), m_outOfBand(&outOfBand), m_options(std::move(options)), m_hooks(std::move(hooks))
+{
+    m_options.networking = false;
+    m_options.bidirectional = false;
 }
 
 Result<std::optional<QString>> PeerWorkflow::readyVirtualNode(kube::KubeClient &consumer, const QString &providerId)
@@ -72,7 +79,7 @@ std::variant<PeerWorkflow::Outcome, PeerWorkflow::Failure> PeerWorkflow::run()
         o.cancelled = [c = m_hooks.cancelled] { return c->load(); };
         o.progress = m_hooks.progress;
         o.fieldManager = m_options.peering.fieldManager;
-        auto connected = network::NetworkConnect({&m_consumer, m_options.peering.consumerNamespace}, {&m_provider, m_options.providerNamespace}, o).connect();
+        auto connected = network::NetworkConnect({&m_consumer, m_options.peering.consumerNamespace}, {m_provider, m_options.providerNamespace}, o).connect();
         if (!connected)
             return fail(connected.error());
         m_hooks.progress(QStringLiteral("network: %1 dials %2 at %3, Connected").arg(connected->clientCluster, connected->serverCluster, connected->endpoint));
@@ -84,7 +91,8 @@ std::variant<PeerWorkflow::Outcome, PeerWorkflow::Failure> PeerWorkflow::run()
 
     // One direction: authentication, then (its own stage) resources.
     // The reverse direction of a bidirectional peering runs within the stage the forward one ended in.
-    auto peer = [&](kube::KubeClient &consumer, kube::KubeClient &provider, const QString &consumerNs, const QString &providerNs,
+    // provider null: out of band, through m_outOfBand.
+    auto peer = [&](kube::KubeClient &consumer, kube::KubeClient *provider, const QString &consumerNs, const QString &providerNs,
                     bool drivesStages) -> Result<Peering::Result_> {
         Peering::Options o = m_options.peering;
         o.consumerNamespace = consumerNs;
@@ -99,7 +107,9 @@ std::variant<PeerWorkflow::Outcome, PeerWorkflow::Failure> PeerWorkflow::run()
                     start(Stage::Resources);
             }
         };
-        InBandChannel channel(provider, providerNs, o.fieldManager);
+        if (!provider)
+            return Peering(consumer, *m_outOfBand, o, h).run();
+        InBandChannel channel(*provider, providerNs, o.fieldManager);
         return Peering(consumer, channel, o, h).run();
     };
 
@@ -110,7 +120,7 @@ std::variant<PeerWorkflow::Outcome, PeerWorkflow::Failure> PeerWorkflow::run()
     out.forward = *forward;
     if (m_options.bidirectional) {
         m_hooks.progress(QStringLiteral("and the other way round"));
-        auto reverse = peer(m_provider, m_consumer, m_options.providerNamespace, m_options.peering.consumerNamespace, false);
+        auto reverse = peer(*m_provider, &m_consumer, m_options.providerNamespace, m_options.peering.consumerNamespace, false);
         if (!reverse)
             return fail(reverse.error());
         out.reverse = *reverse;

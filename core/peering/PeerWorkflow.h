@@ -15,7 +15,7 @@ namespace spillway::peering {
 
 // An in-band peering from start to end, as `spillctl peer` and the console's peering wizard run it,
 // in Liqo's order: the network (tunnel between the gateways), authentication, resources, and the
-// virtual node Ready in the consumer; bidirectional peers the other way round too. Each stage
+// virtual node Ready in the consumer; bidirectional peers the other way round too (in band). Each stage
 // reports when it starts and ends; a failure says in which stage it happened.
 class PeerWorkflow
 {
@@ -50,6 +50,9 @@ public:
     };
 
     PeerWorkflow(kube::KubeClient &consumer, kube::KubeClient &provider, Options options, Hooks hooks);
+    // Out of band: only the consumer's cluster and the provider's invitation (OutOfBandChannel);
+    // no network stage (it needs both clusters) and one direction.
+    PeerWorkflow(kube::KubeClient &consumer, ProviderChannel &outOfBand, Options options, Hooks hooks);
     std::variant<Outcome, Failure> run();
 
     // The Node named after the provider's grant, once its Ready condition is True.
@@ -59,7 +62,8 @@ private:
     Result<QString> waitForVirtualNode(const QString &providerId, qint64 deadline);
 
     kube::KubeClient &m_consumer;
-    kube::KubeClient &m_provider;
+    kube::KubeClient *m_provider = nullptr;      // in band
+    ProviderChannel *m_outOfBand = nullptr;      // out of band
     Options m_options;
     Hooks m_hooks;
 };

@@ -1,8 +1,9 @@
 // The console's wizards end to end on two clusters of the test's own (they change them for good):
 // peering with a provider without Spillway fails in the authentication stage with the cause and
 // Retry; the clusters page's install wizard installs the provider; Retry then peers them to a Ready
-// virtual node, stage by stage; the graph's unpeer removes it and the page's uninstall takes
-// Spillway off the provider again.
+// virtual node, stage by stage; the graph's unpeer removes it; the provider's invitation pasted
+// into the wizard peers them again out of band; the page's uninstall takes Spillway off the
+// provider at the end.
 #include "../integration/Testbed.h"
 #include "MainWindow.h"
 #include "ClusterListView.h"
@@ -16,6 +17,7 @@
 
 #include <QApplication>
 #include <QCheckBox>
+#include <QComboBox>
 #include <QLineEdit>
 #include <QTableView>
 #include <QPushButton>
@@ -169,6 +171,38 @@ private slots:
         const auto error = unpeered.first().at(0).value<std::optional<spillway::Error>>();
         QVERIFY2(!error, qPrintable(error ? error->toString() : QString()));
         QVERIFY(!unpeered.first().at(1).toStringList().isEmpty());
+        QTRY_VERIFY_WITH_TIMEOUT(!virtualNodeReady(), 30000);
+
+        // Out of band: the provider's invitation, pasted into the consumer's wizard, peers them again
+        // with only the consumer's kubeconfig (no network stage).
+        QSignalSpy invited(window.unpeering(), &PeeringService::invitationReady);
+        window.generateInvitation(1);
+        QVERIFY(invited.wait(30000));
+        const auto inviteError = invited.first().at(0).value<std::optional<spillway::Error>>();
+        QVERIFY2(!inviteError, qPrintable(inviteError ? inviteError->toString() : QString()));
+        const QString command = invited.first().at(1).toString();
+        QVERIFY2(command.startsWith(QStringLiteral("spillctl peer out-of-band")) && command.contains(QStringLiteral("--cluster-id ") + providerId), qPrintable(command));
+        spillway::views::PeeringWizard *oob = window.openPeeringWizard(0, -1);
+        oob->pasteInvitation(QStringLiteral("spillctl peer out-of-band --auth-url nonsense"));
+        oob->next();
+        QCOMPARE(oob->currentId(), int(spillway::views::PeeringWizard::ClustersPage));   // a broken invitation is refused, naming it
+        QVERIFY2(oob->problemsText().contains(QStringLiteral("Invitation")), qPrintable(oob->problemsText()));
+        oob->pasteInvitation(command);
+        QVERIFY(!oob->findChild<QComboBox *>(QStringLiteral("provider"))->isEnabled());
+        QVERIFY(oob->request().outOfBand());
+        oob->next();
+        oob->next();
+        QCOMPARE(oob->currentId(), int(spillway::views::PeeringWizard::ProgressPage));
+        QTRY_VERIFY_WITH_TIMEOUT(!oob->service()->running(), 120000);
+        QVERIFY2(oob->succeeded(), qPrintable(oob->outcomeText() + QLatin1Char('\n') + oob->logText()));
+        QCOMPARE(oob->timeline()->state(Stage::Network), State::Skipped);
+        QCOMPARE(oob->timeline()->state(Stage::VirtualNode), State::Done);
+        QCOMPARE(virtualNodeReady().value_or(QStringLiteral("missing")), QStringLiteral("True"));
+        oob->close();
+        QSignalSpy unpeeredAgain(window.unpeering(), &PeeringService::unpeered);
+        window.unpeer(0, 1, false);
+        QVERIFY(unpeeredAgain.wait(120000));
+        QVERIFY(!unpeeredAgain.first().at(0).value<std::optional<spillway::Error>>());
         QTRY_VERIFY_WITH_TIMEOUT(!virtualNodeReady(), 30000);
 
         // With the peering gone, the provider's uninstall (its confirmation answered) goes through.
