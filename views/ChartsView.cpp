@@ -115,6 +115,12 @@ QChart *ChartsView::chart(Chart which) const
 
 void ChartsView::redraw()
 {
+    // A hidden page is not redrawn on every change (a churn of pods is many): once, when shown.
+    if (!isVisible() && m_views[0]->chart() && !m_views[0]->chart()->series().isEmpty()) {
+        m_stale = true;
+        return;
+    }
+    m_stale = false;
     const console::UsageCharts &c = m_model->charts();
     QStringList nodes;
     QList<qreal> capacity, requested;
@@ -161,6 +167,13 @@ void ChartsView::applyTheme()
         v->chart()->setBackgroundBrush(palette().brush(QPalette::Base));
         v->chart()->setTitleBrush(palette().brush(QPalette::Text));
     }
+}
+
+void ChartsView::showEvent(QShowEvent *event)
+{
+    if (m_stale)
+        redraw();
+    QWidget::showEvent(event);
 }
 
 void ChartsView::changeEvent(QEvent *event)

@@ -33,6 +33,7 @@ public:
 
 protected:
     void changeEvent(QEvent *event) override;
+    void showEvent(QShowEvent *event) override;
 
 private:
     void redraw();
@@ -42,6 +43,7 @@ private:
     console::UsageChartsModel *m_model;
     QChartView *m_views[4];
     QLabel *m_note;
+    bool m_stale = false;   // changed while hidden: redrawn when shown
 };
 
 } // namespace spillway::views

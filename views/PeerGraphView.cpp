@@ -205,8 +205,21 @@ QString PeerGraphView::nodeBadge(const QString &clusterId) const
     return {};
 }
 
+void PeerGraphView::showEvent(QShowEvent *event)
+{
+    if (m_stale)
+        redraw();
+    QWidget::showEvent(event);
+}
+
 void PeerGraphView::redraw()
 {
+    // A hidden page is not redrawn on every change (a churn of pods is many): once, when shown.
+    if (!isVisible() && m_nodeItems + m_edgeItems > 0) {
+        m_stale = true;
+        return;
+    }
+    m_stale = false;
     const PeerGraph &g = m_model->graph();
     const QSignalBlocker block(m_scene);
     m_scene->clear();

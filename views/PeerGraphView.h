@@ -48,6 +48,9 @@ signals:
     void invitationRequested(const QString &provider);
     void pasteInvitationRequested(const QString &consumer);
 
+protected:
+    void showEvent(QShowEvent *event) override;
+
 private:
     void redraw();
     void showDetails(const QString &clusterId, const QString &provider = {});
@@ -58,6 +61,7 @@ private:
     QLabel *m_details, *m_empty;
     QString m_selected, m_selectedProvider;
     int m_nodeItems = 0, m_edgeItems = 0;
+    bool m_stale = false;   // changed while hidden: redrawn when shown
 };
 
 } // namespace spillway::views

@@ -53,9 +53,9 @@ std::pair<QString, Tone> moduleState(const json &foreignCluster, const char *mod
     return {parts.join(QStringLiteral(", ")), worst};
 }
 
-const json *foreignClusterFor(const std::vector<ClusterPeers> &clusters, const QString &in, const QString &about)
+const json *foreignClusterFor(const ClusterPeersRefs &clusters, const QString &in, const QString &about)
 {
-    for (const auto &c : clusters)
+    for (const ClusterPeers &c : clusters)
         if (c.clusterId == in)
             for (const auto &fc : items(c.foreignClusters)) {
                 const QString id = textOf(memberOf(fc, "spec"), "clusterID");
@@ -75,7 +75,7 @@ QString eventTime(const json &event)
 
 } // namespace
 
-Dashboard Dashboard::build(const std::vector<ClusterPeers> &clusters, const PeerGraph &graph)
+Dashboard Dashboard::buildFrom(const ClusterPeersRefs &clusters, const PeerGraph &graph)
 {
     Dashboard out;
     std::map<QString, QString> names;
@@ -99,7 +99,7 @@ Dashboard Dashboard::build(const std::vector<ClusterPeers> &clusters, const Peer
                              tone});
     }
 
-    for (const auto &c : clusters) {
+    for (const ClusterPeers &c : clusters) {
         std::map<QString, QString> providerOfNode;
         for (const auto &n : items(c.virtualNodes))
             providerOfNode[textOf(memberOf(n, "metadata"), "name")] = textOf(memberOf(memberOf(n, "metadata"), "labels"), "liqo.io/remote-cluster-id");
@@ -123,7 +123,7 @@ Dashboard Dashboard::build(const std::vector<ClusterPeers> &clusters, const Peer
     }
 
     std::vector<std::pair<QString, Row>> events;
-    for (const auto &c : clusters)
+    for (const ClusterPeers &c : clusters)
         for (const auto &e : items(c.events)) {
             const json &metadata = memberOf(e, "metadata"), &about = memberOf(e, "involvedObject");
             const QString uid = textOf(metadata, "uid").isEmpty() ? textOf(metadata, "namespace") + QLatin1Char('/') + textOf(metadata, "name")
@@ -158,7 +158,7 @@ DashboardModel::DashboardModel(PeerGraphModel *graph, QObject *parent)
 
 void DashboardModel::update()
 {
-    Dashboard d = Dashboard::build(m_graph->snapshots(), m_graph->graph());
+    Dashboard d = Dashboard::buildFrom(m_graph->snapshots(), m_graph->graph());
     m_peers->setRows(std::move(d.peers));
     m_pods->setRows(std::move(d.pods));
     m_events->setRows(std::move(d.events));

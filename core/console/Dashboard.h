@@ -19,7 +19,8 @@ struct Dashboard {
 public:
     static constexpr int kMaxEvents = 100;
     std::vector<KeyedTableModel::Row> peers, pods, events;
-    static Dashboard build(const std::vector<ClusterPeers> &clusters, const PeerGraph &graph);
+    static Dashboard buildFrom(const ClusterPeersRefs &clusters, const PeerGraph &graph);
+    static Dashboard build(const std::vector<ClusterPeers> &clusters, const PeerGraph &graph) { return buildFrom(refsOf(clusters), graph); }
 };
 
 // The dashboard page's model: follows the peer graph model (its watches; no polling) and updates

@@ -89,7 +89,12 @@ const PeerGraph::Edge *PeerGraph::edge(const QString &consumer, const QString &p
     return nullptr;
 }
 
-PeerGraph PeerGraph::build(const std::vector<ClusterPeers> &clusters)
+ClusterPeersRefs refsOf(const std::vector<ClusterPeers> &clusters)
+{
+    return ClusterPeersRefs(clusters.begin(), clusters.end());
+}
+
+PeerGraph PeerGraph::buildFrom(const ClusterPeersRefs &clusters)
 {
     PeerGraph g;
     std::map<QString, size_t> nodeAt;
@@ -103,12 +108,12 @@ PeerGraph PeerGraph::build(const std::vector<ClusterPeers> &clusters)
             n.name = name.isEmpty() ? id : name;
         }
     };
-    for (const auto &c : clusters)
+    for (const ClusterPeers &c : clusters)
         if (!c.clusterId.isEmpty())
             node(c.clusterId, c.name, true);
 
     std::map<std::pair<QString, QString>, size_t> edgeAt;
-    for (const auto &c : clusters) {
+    for (const ClusterPeers &c : clusters) {
         if (c.clusterId.isEmpty())
             continue;
         for (const auto &fc : items(c.foreignClusters)) {

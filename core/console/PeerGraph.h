@@ -3,6 +3,7 @@
 #include <QString>
 #include <nlohmann/json.hpp>
 
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -19,6 +20,11 @@ struct ClusterPeers {
     nlohmann::json resourceSlices = nlohmann::json::array();     // authentication.liqo.io ResourceSlice items
     nlohmann::json events = nlohmann::json::array();             // Events about those objects and Liqo's kinds
 };
+
+// The clusters' snapshots as the builders read them: references, so the console's models never
+// copy thousands of pods to redraw.
+using ClusterPeersRefs = std::vector<std::reference_wrapper<const ClusterPeers>>;
+ClusterPeersRefs refsOf(const std::vector<ClusterPeers> &clusters);
 
 // CPU in cores, memory in bytes, pods in pods.
 struct Capacity {
@@ -60,7 +66,8 @@ struct PeerGraph {
     std::vector<Node> nodes;
     std::vector<Edge> edges;
 
-    static PeerGraph build(const std::vector<ClusterPeers> &clusters);
+    static PeerGraph buildFrom(const ClusterPeersRefs &clusters);
+    static PeerGraph build(const std::vector<ClusterPeers> &clusters) { return buildFrom(refsOf(clusters)); }
     const Edge *edge(const QString &consumer, const QString &provider) const;
     // "1.234ms" (what the gateways write) → 1.234.
     static std::optional<double> parseLatencyMs(const QString &text);

@@ -78,8 +78,8 @@ void PeerGraphModel::rebuild()
 {
     m_snapshots.clear();
     for (const auto &[key, watch] : m_watches)
-        m_snapshots.push_back(watch->peers());
-    m_graph = PeerGraph::build(m_snapshots);
+        m_snapshots.push_back(std::cref(watch->peers()));
+    m_graph = PeerGraph::buildFrom(m_snapshots);
     emit graphChanged();
 }
 

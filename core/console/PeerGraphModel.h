@@ -24,7 +24,7 @@ public:
 
     const PeerGraph &graph() const { return m_graph; }
     // The watched clusters' last lists, the graph's input.
-    const std::vector<ClusterPeers> &snapshots() const { return m_snapshots; }
+    const ClusterPeersRefs &snapshots() const { return m_snapshots; }
     // Watched clusters that have not sent their first snapshot or error yet.
     int waiting() const;
     // Per watched cluster ID, the error its watch last met.
@@ -41,7 +41,7 @@ private:
     int m_coalesceMs;
     std::map<QString, std::unique_ptr<PeerWatch>> m_watches;   // by kubeconfig + context
     std::map<QString, bool> m_answered;
-    std::vector<ClusterPeers> m_snapshots;
+    ClusterPeersRefs m_snapshots;   // into the watches' own snapshots
     PeerGraph m_graph;
 };
 

@@ -12,11 +12,58 @@
 #include <QThread>
 #include <QTimer>
 
+#include <algorithm>
 #include <set>
+#include <utility>
 
 namespace spillway::console {
 
 using nlohmann::json;
+
+namespace {
+
+// What the console reads of an object, and nothing else: thousands of pods as the API sends them
+// (managed fields, full specs and statuses) would cost the console hundreds of megabytes.
+json keep(const json &from, std::initializer_list<const char *> keys)
+{
+    json out = json::object();
+    if (from.is_object())
+        for (const char *k : keys)
+            if (auto it = from.find(k); it != from.end())
+                out[k] = *it;
+    return out;
+}
+
+void slimPod(json &pod)
+{
+    json spec = keep(memberOf(pod, "spec"), {"nodeName"});
+    json containers = json::array();
+    const json &given = memberOf(memberOf(pod, "spec"), "containers");
+    if (given.is_array())
+        for (const auto &c : given) {
+            const json &requests = memberOf(memberOf(c, "resources"), "requests");
+            containers.push_back({{"resources", requests.is_object() ? json{{"requests", requests}} : json::object()}});
+        }
+    spec["containers"] = std::move(containers);
+    pod = {{"apiVersion", "v1"}, {"kind", "Pod"},
+           {"metadata", keep(memberOf(pod, "metadata"), {"name", "namespace", "uid", "resourceVersion", "labels"})},
+           {"spec", std::move(spec)},
+           {"status", keep(memberOf(pod, "status"), {"phase"})}};
+}
+
+void slimEvent(json &event)
+{
+    if (!event.is_object()) {
+        event = json::object();
+        return;
+    }
+    event = {{"metadata", keep(memberOf(event, "metadata"), {"name", "namespace", "uid", "resourceVersion", "creationTimestamp"})},
+             {"involvedObject", keep(memberOf(event, "involvedObject"), {"kind", "name", "namespace"})},
+             {"type", event.value("type", json())}, {"reason", event.value("reason", json())}, {"message", event.value("message", json())},
+             {"lastTimestamp", event.value("lastTimestamp", json())}, {"eventTime", event.value("eventTime", json())}};
+}
+
+} // namespace
 
 PeerWatch::PeerWatch(ClusterEntry cluster, QString name, QString clusterId, int coalesceMs, QObject *parent)
     : QObject(parent), m_cluster(std::move(cluster)), m_coalesceMs(coalesceMs), m_io(new QThread), m_ioContext(new QObject)
@@ -36,6 +83,9 @@ PeerWatch::~PeerWatch()
         for (auto *i : m_informers)
             delete i;
         m_informers.clear();
+        for (const auto &[node, informer] : m_podInformers)
+            delete informer;
+        m_podInformers.clear();
         delete m_coalesce;
         m_coalesce = nullptr;
         m_client.reset();
@@ -64,9 +114,10 @@ void PeerWatch::startOnIoThread()
         if (!m_coalesce->isActive())
             m_coalesce->start();
     };
-    auto watch = [&](const kube::ResourceRef &resource, const QString &labelSelector) {
+    auto watch = [&](const kube::ResourceRef &resource, const QString &labelSelector, std::function<void(json &)> transform = {}) {
         kube::Informer::Options o;
         o.labelSelector = labelSelector;
+        o.transform = std::move(transform);
         auto *informer = new kube::Informer(m_client.get(), resource, o);
         informer->addHandlers({[changed](const json &) { changed(); }, [changed](const json &, const json &) { changed(); },
                                [changed](const json &, bool) { changed(); }});
@@ -83,9 +134,21 @@ void PeerWatch::startOnIoThread()
     watch(apis::core::v1beta1::foreignClusterResource(), {});
     watch(kube::resources::nodes(), QStringLiteral("%1=%2").arg(QLatin1String(offloading::kNodeTypeLabel), QLatin1String(offloading::kVirtualNodeType)));
     watch(apis::networking::v1beta1::connectionResource(), {});
-    watch(kube::resources::pods(), {});
     watch(apis::authentication::v1beta1::resourceSliceResource(), {});
-    watch(kube::resources::events(), {});
+    watch(kube::resources::events(), {}, slimEvent);
+    // Pods are watched per virtual node (publish() follows the nodes): the console only shows
+    // offloaded pods, and a cluster's other pods — thousands, churning — never reach it.
+    m_watchPods = [this, changed](const QString &node) {
+        kube::Informer::Options o;
+        o.fieldSelector = QStringLiteral("spec.nodeName=%1").arg(node);
+        o.transform = slimPod;
+        auto *informer = new kube::Informer(m_client.get(), kube::resources::pods(), o);
+        informer->addHandlers({[changed](const json &) { changed(); }, [changed](const json &, const json &) { changed(); },
+                               [changed](const json &, bool) { changed(); }});
+        QObject::connect(informer, &kube::Informer::synced, m_coalesce, changed);
+        informer->start();
+        return informer;
+    };
 }
 
 // On the io thread: one snapshot of the stores, handed to the GUI thread.
@@ -101,15 +164,36 @@ void PeerWatch::publish()
     p.foreignClusters = toArray(m_informers[0]->store().list());
     p.virtualNodes = toArray(m_informers[1]->store().list());
     p.connections = toArray(m_informers[2]->store().list());
-    p.resourceSlices = toArray(m_informers[4]->store().list());
+    p.resourceSlices = toArray(m_informers[3]->store().list());
     // Untrusted shapes: a name that is not a string is no name.
     std::set<QString> virtualNodes;
     for (const auto &n : p.virtualNodes)
         virtualNodes.insert(textOf(memberOf(n, "metadata"), "name"));
     virtualNodes.erase(QString());
+    // One pod watch per virtual node: new nodes get one, gone nodes lose theirs.
+    for (auto it = m_podInformers.begin(); it != m_podInformers.end();) {
+        if (virtualNodes.count(it->first)) {
+            ++it;
+            continue;
+        }
+        delete it->second;
+        it = m_podInformers.erase(it);
+    }
+    for (const QString &node : virtualNodes)
+        if (!m_podInformers.count(node))
+            m_podInformers[node] = m_watchPods(node);
+    // The first snapshot waits for every watch, the pods' too, so the console's first picture is
+    // whole (a watch that cannot sync reports failed instead).
+    if (!m_published) {
+        auto synced = [](const kube::Informer *i) { return i->hasSynced(); };
+        if (!std::all_of(m_informers.begin(), m_informers.end(), synced)
+            || !std::all_of(m_podInformers.begin(), m_podInformers.end(), [&](const auto &kv) { return synced(kv.second); }))
+            return;
+        m_published = true;
+    }
     p.virtualNodePods = json::array();
-    for (const auto &pod : m_informers[3]->store().list())
-        if (virtualNodes.count(textOf(memberOf(pod, "spec"), "nodeName")))
+    for (const auto &[node, informer] : m_podInformers)
+        for (const auto &pod : informer->store().list())
             p.virtualNodePods.push_back(pod);
     // Events about peering: Liqo's kinds, the virtual nodes and the pods on them.
     static const std::set<QString> liqoKinds = {QStringLiteral("ForeignCluster"), QStringLiteral("ResourceSlice"), QStringLiteral("VirtualNode"),
@@ -119,7 +203,7 @@ void PeerWatch::publish()
     for (const auto &pod : p.virtualNodePods)
         pods.emplace(textOf(memberOf(pod, "metadata"), "namespace"), textOf(memberOf(pod, "metadata"), "name"));
     p.events = json::array();
-    for (const auto &event : m_informers[5]->store().list()) {
+    for (const auto &event : m_informers[4]->store().list()) {
         const json &about = memberOf(event, "involvedObject");
         const QString kind = textOf(about, "kind"), name = textOf(about, "name");
         if (liqoKinds.count(kind) || (kind == QLatin1String("Node") && virtualNodes.count(name))
@@ -129,9 +213,11 @@ void PeerWatch::publish()
     QMetaObject::invokeMethod(this, [this, p = std::move(p)]() mutable {
         p.name = m_peers.name;
         p.clusterId = m_peers.clusterId;
-        m_peers = std::move(p);
+        ClusterPeers old = std::exchange(m_peers, std::move(p));
         m_error.reset();
         emit changed();
+        // Thousands of pods are freed on the io thread, not between two frames of the GUI's.
+        QMetaObject::invokeMethod(m_ioContext, [old = std::move(old)] {}, Qt::QueuedConnection);
     }, Qt::QueuedConnection);
 }
 

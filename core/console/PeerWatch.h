@@ -6,6 +6,8 @@
 
 #include <QObject>
 
+#include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 
@@ -54,7 +56,10 @@ private:
     // Owned on the io thread.
     std::unique_ptr<kube::KubeClient> m_client;
     std::vector<kube::Informer *> m_informers;
+    std::map<QString, kube::Informer *> m_podInformers;                 // by virtual node
+    std::function<kube::Informer *(const QString &node)> m_watchPods;
     QTimer *m_coalesce = nullptr;
+    bool m_published = false;   // the first snapshot went out (io thread)
 };
 
 } // namespace spillway::console

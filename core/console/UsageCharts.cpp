@@ -7,13 +7,13 @@ namespace spillway::console {
 
 using nlohmann::json;
 
-UsageCharts UsageCharts::build(const std::vector<ClusterPeers> &clusters, const PeerGraph &graph)
+UsageCharts UsageCharts::buildFrom(const ClusterPeersRefs &clusters, const PeerGraph &graph)
 {
     UsageCharts out;
     for (const auto &e : graph.edges)
         if (!e.virtualNode.isEmpty())
             out.virtualNodes.push_back({e.consumer, e.provider, e.virtualNode, e.capacity, e.used});
-    for (const auto &c : clusters) {
+    for (const ClusterPeers &c : clusters) {
         if (!c.resourceSlices.is_array())
             continue;
         for (const auto &slice : c.resourceSlices) {
@@ -73,7 +73,7 @@ UsageChartsModel::UsageChartsModel(PeerGraphModel *graph, std::function<qint64()
 
 void UsageChartsModel::update()
 {
-    m_charts = UsageCharts::build(m_graph->snapshots(), m_graph->graph());
+    m_charts = UsageCharts::buildFrom(m_graph->snapshots(), m_graph->graph());
     m_history.record(m_now(), m_graph->graph());
     emit changed();
 }

@@ -28,7 +28,8 @@ struct UsageCharts {
     std::vector<VirtualNode> virtualNodes;
     std::vector<Slice> slices;
 
-    static UsageCharts build(const std::vector<ClusterPeers> &clusters, const PeerGraph &graph);
+    static UsageCharts buildFrom(const ClusterPeersRefs &clusters, const PeerGraph &graph);
+    static UsageCharts build(const std::vector<ClusterPeers> &clusters, const PeerGraph &graph) { return buildFrom(refsOf(clusters), graph); }
 };
 
 // The session's history: a sample per change (at most one a second, the last one of that second

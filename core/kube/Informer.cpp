@@ -176,6 +176,8 @@ void Informer::absorbListPage(json &items)
             item["apiVersion"] = apiVersion;
             item["kind"] = kind;
         }
+        if (m_options.transform)
+            m_options.transform(item);
         const QString key = Store::keyOf(item);
         m_listed.insert(key.toStdString());
         const auto oldRv = m_store.resourceVersion(key);
@@ -324,6 +326,8 @@ void Informer::handleEvent(WatchEvent &ev)
         Q_UNUSED(gone);
         return;
     }
+    if (m_options.transform)
+        m_options.transform(ev.object);
     auto previous = m_store.upsert(ev.object);
     for (const auto &h : m_handlers) {
         if (previous && h.onUpdate)

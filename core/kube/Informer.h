@@ -40,6 +40,10 @@ public:
         qint64 resyncMs = 0;             // 0 = no periodic resync
         qint64 backoffBaseMs = 800, backoffCapMs = 30000;
         RandomSource random;             // backoff jitter
+        // Applied to each object before it is stored and handed to handlers (client-go's
+        // SetTransform): a reader that needs a few fields keeps only those. It must keep
+        // metadata.name, namespace and resourceVersion.
+        std::function<void(nlohmann::json &)> transform;
     };
     struct Handlers {
         std::function<void(const nlohmann::json &)> onAdd;

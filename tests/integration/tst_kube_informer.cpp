@@ -127,6 +127,33 @@ private slots:
         QCOMPARE(lateAdds, int(inf.store().size()));
     }
 
+    // A transform keeps what its reader needs: listed and watched objects alike are stored as it
+    // leaves them, and updates still arrive (the resourceVersion is kept).
+    void transformSlimsWhatIsStored()
+    {
+        QVERIFY(admin->create(resources::configMaps(), ns, object("ConfigMap", QStringLiteral("slim-listed"), ns)).ok());
+        Informer::Options o;
+        o.ns = ns;
+        o.fieldSelector = QStringLiteral("metadata.name!=kube-root-ca.crt");
+        o.transform = [](json &cm) {
+            cm = {{"metadata", {{"name", cm["metadata"]["name"]}, {"namespace", cm["metadata"]["namespace"]},
+                                {"resourceVersion", cm["metadata"]["resourceVersion"]}}},
+                  {"data", {{"size", cm.value("data", json::object()).size()}}}};
+        };
+        Informer inf(admin.get(), resources::configMaps(), o);
+        inf.start();
+        QVERIFY(inf.waitForSync(20000));
+        const json listed = *inf.store().get(ns + QStringLiteral("/slim-listed"));
+        QVERIFY(!listed.contains("kind") && !listed["metadata"].contains("uid") && !listed["metadata"].contains("managedFields"));
+        QVERIFY(admin->create(resources::configMaps(), ns, object("ConfigMap", QStringLiteral("slim-watched"), ns)).ok());
+        QTRY_VERIFY_WITH_TIMEOUT(inf.store().get(ns + QStringLiteral("/slim-watched")).has_value(), 10000);
+        QVERIFY(!inf.store().get(ns + QStringLiteral("/slim-watched"))->at("metadata").contains("uid"));
+        QVERIFY(admin->patch(resources::configMaps(), ns, QStringLiteral("slim-watched"), PatchType::Merge, R"({"data":{"a":"1","b":"2"}})").ok());
+        const int keys = int((*admin->get(resources::configMaps(), ns, QStringLiteral("slim-watched")))["data"].size());
+        QVERIFY(keys >= 2);
+        QTRY_COMPARE_WITH_TIMEOUT((*inf.store().get(ns + QStringLiteral("/slim-watched")))["data"].value("size", 0), keys, 10000);
+    }
+
     void selectorsIndexersAndResync()
     {
         const QString sns = ns + QStringLiteral("-sel");
