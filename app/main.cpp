@@ -1,6 +1,7 @@
 // spillway — the desktop console.
 #include "ChartsView.h"
 #include "DashboardView.h"
+#include "Responsiveness.h"
 #include "MainWindow.h"
 #include "OffloadingEditor.h"
 #include "PeerGraphView.h"
@@ -20,6 +21,7 @@
 #include <QTranslator>
 
 #include <cstdio>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <utility>
@@ -85,7 +87,11 @@ int main(int argc, char **argv)
     const QCommandLineOption editorNamespace(QStringLiteral("namespace"), QApplication::translate("main", "The namespace the offloading editor opens."), QStringLiteral("name"));
     const QCommandLineOption languageOption(QStringLiteral("language"), QApplication::translate("main", "The language for this run: system, %1 (default: the settings' choice).").arg(spillway::console::LanguageSetting::available().join(QStringLiteral(", "))),
                                             QStringLiteral("language"));
-    p.addOptions({kubeconfig, workspaceOption, screenshot, view, editorNamespace, languageOption});
+    // For bench/console: once the page has settled, paint it, then sample how late a 10 ms timer
+    // fires for SECONDS and print the figures.
+    QCommandLineOption measureOption(QStringLiteral("measure-responsiveness"), QStringLiteral("bench/console"), QStringLiteral("seconds"));
+    measureOption.setFlags(QCommandLineOption::HiddenFromHelp);
+    p.addOptions({kubeconfig, workspaceOption, screenshot, view, editorNamespace, languageOption, measureOption});
     p.process(app);
     if (!spillway::views::MainWindow::pageNames().contains(p.value(view))) {
         std::fprintf(stderr, "%s\n", qPrintable(QApplication::translate("main", "spillway: no page \"%1\"; the console has: %2")
@@ -118,29 +124,37 @@ int main(int argc, char **argv)
         window.offloadingEditor()->selectNamespace(p.value(editorNamespace));
     window.show();
 
+    // What runs once the shown page has everything it waits for: the screenshot, or the
+    // responsiveness measurement bench/console asks for.
+    std::function<void()> whenReady;
     if (p.isSet(screenshot)) {
         const QString file = p.value(screenshot);
-        auto shoot = [&window, &app, file] {
+        whenReady = [&window, &app, file] {
             const bool saved = window.grab().save(file, "PNG");
             if (!saved)
                 std::fprintf(stderr, "%s\n", qPrintable(QApplication::translate("main", "spillway: cannot write %1").arg(file)));
             app.exit(saved ? 0 : 1);
         };
-        // The editor page is shot once it has read the cluster (and the namespace) too.
+    } else if (p.isSet(measureOption)) {
+        const int seconds = p.value(measureOption).toInt();
+        whenReady = [&window, &app, seconds] { measureResponsiveness(window, app, seconds); };
+    }
+    if (whenReady) {
+        // The editor page once it has read the cluster (and the namespace) too.
         auto *editor = window.offloadingEditor();
-        // The graph and the charts, once every watched cluster has sent its first snapshot (or its error).
+        // The graph, the charts and the dashboard, once every watched cluster has sent its first snapshot (or its error).
         auto *graph = window.peerGraphModel();
-        auto whenSettled = [editor, graph, shoot, &window] {
+        auto whenSettled = [editor, graph, whenReady, &window] {
             if (editor->isVisible() && editor->pending() > 0) {
-                QObject::connect(editor, &spillway::views::OffloadingEditor::idle, editor, shoot, Qt::SingleShotConnection);
+                QObject::connect(editor, &spillway::views::OffloadingEditor::idle, editor, whenReady, Qt::SingleShotConnection);
             } else if ((window.peerGraph()->isVisible() || window.charts()->isVisible() || window.dashboard()->isVisible()) && graph->waiting() > 0) {
-                auto shot = std::make_shared<bool>(false);
-                QObject::connect(graph, &spillway::console::PeerGraphModel::graphChanged, graph, [graph, shoot, shot] {
-                    if (graph->waiting() == 0 && !std::exchange(*shot, true))
-                        shoot();
+                auto done = std::make_shared<bool>(false);
+                QObject::connect(graph, &spillway::console::PeerGraphModel::graphChanged, graph, [graph, whenReady, done] {
+                    if (graph->waiting() == 0 && !std::exchange(*done, true))
+                        whenReady();
                 });
             } else {
-                shoot();
+                whenReady();
             }
         };
         if (clusters.pending() == 0)
