@@ -122,7 +122,10 @@ void PeerWatch::startOnIoThread()
         informer->addHandlers({[changed](const json &) { changed(); }, [changed](const json &, const json &) { changed(); },
                                [changed](const json &, bool) { changed(); }});
         QObject::connect(informer, &kube::Informer::synced, m_coalesce, changed);
-        QObject::connect(informer, &kube::Informer::failed, m_coalesce, [this](const Error &e) {
+        QObject::connect(informer, &kube::Informer::failed, m_coalesce, [this, informer, changed](const Error &e) {
+            // A watch that cannot list (say, events forbidden) must not hold back the others.
+            m_failedOnce.insert(informer);
+            changed();
             QMetaObject::invokeMethod(this, [this, e] {
                 m_error = e;
                 emit failed(e);
@@ -146,6 +149,10 @@ void PeerWatch::startOnIoThread()
         informer->addHandlers({[changed](const json &) { changed(); }, [changed](const json &, const json &) { changed(); },
                                [changed](const json &, bool) { changed(); }});
         QObject::connect(informer, &kube::Informer::synced, m_coalesce, changed);
+        QObject::connect(informer, &kube::Informer::failed, m_coalesce, [this, informer, changed] {
+            m_failedOnce.insert(informer);
+            changed();
+        });
         informer->start();
         return informer;
     };
@@ -176,6 +183,7 @@ void PeerWatch::publish()
             ++it;
             continue;
         }
+        m_failedOnce.erase(it->second);
         delete it->second;
         it = m_podInformers.erase(it);
     }
@@ -185,7 +193,7 @@ void PeerWatch::publish()
     // The first snapshot waits for every watch, the pods' too, so the console's first picture is
     // whole (a watch that cannot sync reports failed instead).
     if (!m_published) {
-        auto synced = [](const kube::Informer *i) { return i->hasSynced(); };
+        auto synced = [this](const kube::Informer *i) { return i->hasSynced() || m_failedOnce.count(i); };
         if (!std::all_of(m_informers.begin(), m_informers.end(), synced)
             || !std::all_of(m_podInformers.begin(), m_podInformers.end(), [&](const auto &kv) { return synced(kv.second); }))
             return;

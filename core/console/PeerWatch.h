@@ -9,6 +9,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <set>
 #include <optional>
 
 class QThread;
@@ -60,6 +61,7 @@ private:
     std::function<kube::Informer *(const QString &node)> m_watchPods;
     QTimer *m_coalesce = nullptr;
     bool m_published = false;   // the first snapshot went out (io thread)
+    std::set<const kube::Informer *> m_failedOnce;   // watches that met an error before syncing (io thread)
 };
 
 } // namespace spillway::console
