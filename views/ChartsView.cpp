@@ -68,6 +68,7 @@ QChart *lineChart(const QString &title, const std::vector<std::pair<QString, QLi
     for (const auto &[name, points] : lines) {
         auto *series = new QLineSeries;
         series->setName(name);
+        series->setPointsVisible(true);   // the session's first sample is a point before it is a line
         series->append(points);
         chart->addSeries(series);
         series->attachAxis(x);
