@@ -1,5 +1,6 @@
 #include "InstallWizard.h"
 
+#include "CompletablePage.h"
 #include "console/InstallService.h"
 
 #include <QComboBox>
@@ -17,14 +18,6 @@ namespace spillway::views {
 using console::InstallService;
 
 namespace {
-
-class CompletablePage : public QWizardPage
-{
-public:
-    std::function<bool()> complete = [] { return false; };
-    bool isComplete() const override { return complete(); }
-    void changed() { emit completeChanged(); }
-};
 
 // The running step is marked …, finished ones ✓, the failed one ✗.
 void markLast(QListWidget *steps, const QString &mark)

@@ -1,5 +1,6 @@
 #include "PeeringWizard.h"
 
+#include "CompletablePage.h"
 #include "console/ClusterListModel.h"
 #include "console/PeeringService.h"
 #include "console/PeeringTimelineModel.h"
@@ -24,19 +25,6 @@ namespace spillway::views {
 
 using console::PeeringService;
 using console::PeeringTimelineModel;
-
-namespace {
-
-// A page that is complete when the wizard says so (the progress page: once the peering is in place).
-class CompletablePage : public QWizardPage
-{
-public:
-    std::function<bool()> complete = [] { return false; };
-    bool isComplete() const override { return complete(); }
-    void changed() { emit completeChanged(); }
-};
-
-} // namespace
 
 PeeringWizard::PeeringWizard(console::ClusterListModel *clusters, QWidget *parent)
     : QWizard(parent), m_clusters(clusters), m_service(new PeeringService(this)),

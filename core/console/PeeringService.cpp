@@ -57,6 +57,11 @@ bool PeeringService::start(const ClusterEntry &consumer, const ClusterEntry *pro
     return true;
 }
 
+void PeeringService::deliver(std::function<void()> f)
+{
+    QMetaObject::invokeMethod(this, std::move(f), Qt::QueuedConnection);
+}
+
 // Runs on the GUI thread after the worker's last signal was queued.
 void PeeringService::finish()
 {
@@ -83,7 +88,7 @@ void PeeringService::peer(const PeeringRequest &request)
     }
     start(request.consumer, invitation ? nullptr : &request.provider, request.timeoutSeconds,
           [this, options, invitation](kube::KubeClient &consumer, kube::KubeClient *provider) {
-        auto post = [this](std::function<void()> f) { QMetaObject::invokeMethod(this, std::move(f), Qt::QueuedConnection); };
+        auto post = [this](std::function<void()> f) { deliver(std::move(f)); };
         peering::PeerWorkflow::Hooks hooks;
         hooks.cancelled = m_cancelled;
         hooks.stageStarted = [this, post](Stage s) { post([this, s] { emit stageStarted(s); }); };
@@ -114,7 +119,7 @@ void PeeringService::peer(const PeeringRequest &request)
 void PeeringService::unpeer(const ClusterEntry &consumer, const ClusterEntry &provider, int timeoutSeconds)
 {
     start(consumer, &provider, timeoutSeconds, [this, timeoutSeconds](kube::KubeClient &c, kube::KubeClient *p) {
-        auto post = [this](std::function<void()> f) { QMetaObject::invokeMethod(this, std::move(f), Qt::QueuedConnection); };
+        auto post = [this](std::function<void()> f) { deliver(std::move(f)); };
         peering::Unpeering::Options o;
         o.timeoutMs = timeoutSeconds * 1000;
         auto outcome = peering::Unpeering(c, p, o, [this, post](const QString &line) { post([this, line] { emit progress(line); }); }, m_cancelled).run();

@@ -52,6 +52,8 @@ private:
     bool start(const ClusterEntry &consumer, const ClusterEntry *provider, int timeoutSeconds,
                std::function<void(kube::KubeClient &, kube::KubeClient *)> work, const std::function<void(const Error &)> &failed);
     void finish();
+    // From the worker: runs f on the GUI thread (dropped if the service is gone).
+    void deliver(std::function<void()> f);
 
     std::unique_ptr<ClientThread> m_consumer, m_provider, m_inviter;
     QThread *m_worker = nullptr;
