@@ -25,6 +25,10 @@ int install(const QStringList &args)
     const QCommandLineOption reserved(QStringLiteral("reserved-subnets"), QStringLiteral("CIDRs already in use that peers' networks must not be mapped onto."), QStringLiteral("cidrs"));
     const QCommandLineOption runtime(QStringLiteral("runtime"), QStringLiteral("local (supervised processes on this machine) or kubernetes (Deployments)."), QStringLiteral("runtime"), QStringLiteral("local"));
     const QCommandLineOption set(QStringLiteral("set"), QStringLiteral("Override a value, key=value (repeatable); 'spillctl install --set help' lists them."), QStringLiteral("key=value"));
+    const QCommandLineOption apiServerUrl(QStringLiteral("api-server-url"), QStringLiteral("This cluster's API server address as peers reach it (default: the distribution's preset)."), QStringLiteral("url"));
+    const QCommandLineOption gatewayServiceType(QStringLiteral("gateway-service-type"), QStringLiteral("Service type of the gateway servers: NodePort, LoadBalancer or ClusterIP (default: the distribution's preset)."), QStringLiteral("type"));
+    const QCommandLineOption registry(QStringLiteral("registry"), QStringLiteral("Kubernetes runtime: the registry with the agent images (default localhost/spillway)."), QStringLiteral("registry"));
+    const QCommandLineOption imageVersion(QStringLiteral("version"), QStringLiteral("Kubernetes runtime: the agent images' version (default this spillctl's)."), QStringLiteral("version"));
     const QCommandLineOption dryRun(QStringLiteral("dry-run"), QStringLiteral("Print what would be applied; change nothing."));
     const QCommandLineOption output({QStringLiteral("o"), QStringLiteral("output")}, QStringLiteral("With --dry-run: yaml or json."), QStringLiteral("format"), QStringLiteral("yaml"));
     const QCommandLineOption upgrade(QStringLiteral("upgrade"), QStringLiteral("Allow installing over a different Spillway release."));
@@ -32,7 +36,7 @@ int install(const QStringList &args)
     const QCommandLineOption binDir(QStringLiteral("bin-dir"), QStringLiteral("Local runtime: folder with the Spillway binaries (default: spillctl's own)."), QStringLiteral("dir"));
     const QCommandLineOption timeout(QStringLiteral("timeout"), QStringLiteral("Seconds to wait for the CRDs and the controller manager."), QStringLiteral("s"), QStringLiteral("90"));
     const QCommandLineOption verbose({QStringLiteral("v"), QStringLiteral("verbose")}, QStringLiteral("List every object and what happened to it."));
-    p.addOptions({clusterId, clusterLabels, podCidr, serviceCidr, reserved, runtime, set, dryRun, output, upgrade, stateDir, binDir, timeout, verbose});
+    p.addOptions({clusterId, clusterLabels, podCidr, serviceCidr, reserved, runtime, set, apiServerUrl, gatewayServiceType, registry, imageVersion, dryRun, output, upgrade, stateDir, binDir, timeout, verbose});
     parseOrExit(p, args, QStringLiteral("install"));
 
     if (p.values(set).contains(QLatin1String("help"))) {
@@ -66,6 +70,17 @@ int install(const QStringList &args)
             return usage(parsed.error().message);
         for (auto it = parsed->begin(); it != parsed->end(); ++it)
             o.values[it.key()] = it.value();
+    }
+    // The flags are the readable spelling of these values, and win over --set.
+    if (p.isSet(apiServerUrl))
+        o.values[QStringLiteral("apiServer.address")] = p.value(apiServerUrl);
+    if (p.isSet(gatewayServiceType))
+        o.values[QStringLiteral("networking.gatewayServiceType")] = p.value(gatewayServiceType);
+    if (p.isSet(registry))
+        o.values[QStringLiteral("image.registry")] = p.value(registry);
+    if (p.isSet(imageVersion)) {
+        const QString v = p.value(imageVersion);
+        o.values[QStringLiteral("image.tag")] = v.startsWith(QLatin1Char('v')) ? v : QStringLiteral("v") + v;
     }
     o.upgrade = p.isSet(upgrade);
     o.stateDir = p.value(stateDir);

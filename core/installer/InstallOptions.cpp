@@ -22,7 +22,9 @@ QMap<QString, QString> defaultValues()
         // The out-of-band peering endpoint: how consumers reach it (empty: the controller
         // manager's own address) and, in a cluster, the type of its Service.
         {QStringLiteral("authentication.url"), QString()},
-        {QStringLiteral("authentication.serviceType"), QStringLiteral("ClusterIP")},
+        {QStringLiteral("authentication.serviceType"), QStringLiteral("NodePort")},   // the distribution's preset decides (DistroPreset)
+        // The API server address peers are given (empty: the distribution's preset decides).
+        {QStringLiteral("apiServer.address"), QString()},
         // Certificates issued to consumers: lifetime and renewal (0: when a third is left), seconds.
         {QStringLiteral("peering.certificateLifetime"), QStringLiteral("2592000")},
         {QStringLiteral("peering.certificateRenewBefore"), QStringLiteral("0")},
@@ -40,6 +42,8 @@ QMap<QString, QString> defaultValues()
         // reach its gateway servers.
         {QStringLiteral("networking.gatewayNetns"), QString()},
         {QStringLiteral("networking.gatewayEndpointAddress"), QStringLiteral("127.0.0.1")},
+        // The Service type of this cluster's gateway servers (the distribution's preset decides).
+        {QStringLiteral("networking.gatewayServiceType"), QStringLiteral("NodePort")},
     };
 }
 
@@ -96,6 +100,11 @@ QStringList validate(const InstallOptions &o)
     if (const QString t = o.values.value(QStringLiteral("authentication.serviceType")); !t.isEmpty()
         && !QStringList{QStringLiteral("ClusterIP"), QStringLiteral("NodePort"), QStringLiteral("LoadBalancer")}.contains(t))
         problems << QStringLiteral("--set authentication.serviceType must be ClusterIP, NodePort or LoadBalancer");
+    if (const QString t = o.values.value(QStringLiteral("networking.gatewayServiceType")); !t.isEmpty()
+        && !QStringList{QStringLiteral("ClusterIP"), QStringLiteral("NodePort"), QStringLiteral("LoadBalancer")}.contains(t))
+        problems << QStringLiteral("--gateway-service-type must be ClusterIP, NodePort or LoadBalancer (got \"%1\")").arg(t);
+    if (const QString u = o.values.value(QStringLiteral("apiServer.address")); !u.isEmpty() && !u.startsWith(QLatin1String("https://")))
+        problems << QStringLiteral("--api-server-url must be an https:// address (got \"%1\")").arg(u);
     if (const QString u = o.values.value(QStringLiteral("authentication.url")); !u.isEmpty() && !u.startsWith(QLatin1String("https://")))
         problems << QStringLiteral("--set authentication.url must be an https:// address");
     {

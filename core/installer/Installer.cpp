@@ -1,5 +1,6 @@
 #include "installer/Installer.h"
 
+#include "installer/DistroPreset.h"
 #include "installer/LocalRuntime.h"
 #include "kube/ApplyObject.h"
 #include "installer/ServiceAccountKubeconfig.h"
@@ -125,7 +126,8 @@ Result<RenderInput> Installer::plan()
     } else {
         in.clusterId = generateClusterId(m_hooks.random);
     }
-    discoverNetworks(in.options);
+    for (const QString &line : settlePreset(in.options, readClusterFacts(m_client, in.options.distro), m_previous, m_client.config().server))
+        m_hooks.progress(line);
     if (m_options.runtime == Runtime::Local) {
         const bool reuse = m_previous && m_previous->runtime == Runtime::Local && m_previous->host == in.host
                            && m_previous->webhookPort && m_previous->healthPort;
@@ -142,48 +144,6 @@ Result<RenderInput> Installer::plan()
             in.options.binDir = QCoreApplication::applicationDirPath();
     }
     return in;
-}
-
-// The IPAM needs this cluster's own networks: as given, else as installed before, else the
-// cluster's ServiceCIDR or the distribution's default — each guess said out loud with its fix.
-void Installer::discoverNetworks(InstallOptions &o)
-{
-    if (m_previous) {
-        if (o.podCidrs.isEmpty())
-            o.podCidrs = m_previous->podCidrs;
-        if (o.serviceCidr.isEmpty())
-            o.serviceCidr = m_previous->serviceCidr;
-        if (o.reservedSubnets.isEmpty())
-            o.reservedSubnets = m_previous->reservedSubnets;
-    }
-    static const QMap<QString, QPair<QString, QString>> defaults = {
-        {QStringLiteral("kind"), {QStringLiteral("10.244.0.0/16"), QStringLiteral("10.96.0.0/12")}},
-        {QStringLiteral("kubeadm"), {QStringLiteral("10.244.0.0/16"), QStringLiteral("10.96.0.0/12")}},
-        {QStringLiteral("k3s"), {QStringLiteral("10.42.0.0/16"), QStringLiteral("10.43.0.0/16")}},
-    };
-    if (o.podCidrs.isEmpty()) {
-        if (defaults.contains(o.distro)) {
-            o.podCidrs = {defaults[o.distro].first};
-            m_hooks.progress(QStringLiteral("Pod CIDR %1 (the %2 default; pass --pod-cidr if this cluster uses another)").arg(o.podCidrs.first(), o.distro));
-        } else {
-            m_hooks.progress(QStringLiteral("No --pod-cidr: peers' pod CIDRs will not be checked against this cluster's; pass --pod-cidr"));
-        }
-    }
-    if (o.serviceCidr.isEmpty()) {
-        const kube::ResourceRef serviceCidrs{QStringLiteral("networking.k8s.io"), QStringLiteral("v1"), QStringLiteral("servicecidrs"), QStringLiteral("ServiceCIDR"), false};
-        if (auto found = m_client.get(serviceCidrs, {}, QStringLiteral("kubernetes"))) {
-            for (const json &c : (*found).value("spec", json::object()).value("cidrs", json::array()))
-                if (c.is_string() && !QString::fromStdString(c.get<std::string>()).contains(QLatin1Char(':'))) {
-                    o.serviceCidr = QString::fromStdString(c.get<std::string>());
-                    m_hooks.progress(QStringLiteral("Service CIDR %1 (from the cluster's ServiceCIDR \"kubernetes\")").arg(o.serviceCidr));
-                    break;
-                }
-        }
-        if (o.serviceCidr.isEmpty() && defaults.contains(o.distro)) {
-            o.serviceCidr = defaults[o.distro].second;
-            m_hooks.progress(QStringLiteral("Service CIDR %1 (the %2 default; pass --service-cidr if this cluster uses another)").arg(o.serviceCidr, o.distro));
-        }
-    }
 }
 
 Result<void> Installer::apply(const std::vector<json> &objects, ApplyCounts &counts)
@@ -294,6 +254,8 @@ Result<QStringList> Installer::startLocalRuntime(const RenderInput &in)
          QStringLiteral("--runtime=local"), QStringLiteral("--state-dir=") + in.options.stateDir, QStringLiteral("--bin-dir=") + binDir}};
     if (!values[QStringLiteral("authentication.url")].isEmpty())
         component.args << QStringLiteral("--auth-url=") + values[QStringLiteral("authentication.url")];
+    if (!values[QStringLiteral("apiServer.address")].isEmpty())
+        component.args << QStringLiteral("--api-server-url=") + values[QStringLiteral("apiServer.address")];
     if (!values[QStringLiteral("networking.gatewayNetns")].isEmpty())
         component.args << QStringLiteral("--gateway-netns=") + values[QStringLiteral("networking.gatewayNetns")];
     if (!values[QStringLiteral("networking.gatewayEndpointAddress")].isEmpty())

@@ -52,7 +52,6 @@ public:
 private:
     Result<void> checkCancelled() const;
     Result<void> apply(const std::vector<nlohmann::json> &objects, ApplyCounts &counts);
-    void discoverNetworks(InstallOptions &options);
     Result<void> waitForCrds(const std::vector<nlohmann::json> &objects);
     Result<QStringList> startLocalRuntime(const RenderInput &input);
 

@@ -56,6 +56,9 @@ json controllerManagerDeployment(const RenderInput &in, const QMap<QString, QStr
     };
     if (!values[QStringLiteral("authentication.url")].isEmpty())
         container["args"].push_back("--auth-url=" + s(values[QStringLiteral("authentication.url")]));
+    // In a pod the API server's own address is the in-cluster Service, which peers cannot reach.
+    if (!values[QStringLiteral("apiServer.address")].isEmpty())
+        container["args"].push_back("--api-server-url=" + s(values[QStringLiteral("apiServer.address")]));
     json d = {{"apiVersion", "apps/v1"}, {"kind", "Deployment"},
               {"metadata", {{"name", names::kControllerManager}, {"namespace", ns}}},
               {"spec", {{"replicas", values[QStringLiteral("controllerManager.replicas")].toInt()},
@@ -168,7 +171,9 @@ Result<std::vector<json>> renderManifests(const RenderInput &in)
                              {"podCIDRs", s(in.options.podCidrs.join(QLatin1Char(',')))},
                              {"serviceCIDR", s(in.options.serviceCidr)},
                              {"reservedSubnets", s(in.options.reservedSubnets.join(QLatin1Char(',')))},
-                             {"clusterLabels", s(joinMap(clusterLabels(in.options)))}}}};
+                             {"clusterLabels", s(joinMap(clusterLabels(in.options)))},
+                             {"apiServerAddress", s(values[QStringLiteral("apiServer.address")])},
+                             {"gatewayServiceType", s(values[QStringLiteral("networking.gatewayServiceType")])}}}};
     if (in.options.runtime == Runtime::Local) {
         record["data"]["stateDir"] = s(in.options.stateDir);
         record["data"]["host"] = s(in.host);
@@ -239,6 +244,8 @@ Result<InstallRecord> parseInstallRecord(const json &cm)
     r.podCidrs = str("podCIDRs").split(QLatin1Char(','), Qt::SkipEmptyParts);
     r.serviceCidr = str("serviceCIDR");
     r.reservedSubnets = str("reservedSubnets").split(QLatin1Char(','), Qt::SkipEmptyParts);
+    r.apiServerAddress = str("apiServerAddress");
+    r.gatewayServiceType = str("gatewayServiceType");
     if (auto labels = parseKeyValues(str("clusterLabels"), QStringLiteral("clusterLabels")))
         r.clusterLabels = *labels;
     return r;

@@ -50,6 +50,8 @@ struct InstallRecord {
     QStringList podCidrs, reservedSubnets;
     QString serviceCidr;
     QMap<QString, QString> clusterLabels;
+    QString apiServerAddress;     // as peers are told to reach this cluster's API server
+    QString gatewayServiceType;   // of this cluster's gateway servers' Services
 };
 Result<InstallRecord> parseInstallRecord(const nlohmann::json &configMap);
 

@@ -5,6 +5,7 @@
 #include "apis/networking/v1beta1/GatewayClient.h"
 #include "apis/networking/v1beta1/GatewayServer.h"
 #include "apis/networking/v1beta1/PublicKey.h"
+#include "installer/Manifests.h"
 #include "kube/Resource.h"
 #include "network/GatewayRuntime.h"
 #include "network/NetworkInit.h"
@@ -69,6 +70,17 @@ Result<void> NetworkConnect::readIds()
     return {};
 }
 
+QString NetworkConnect::serverServiceType() const
+{
+    if (!m_o.serverServiceType.isEmpty())
+        return m_o.serverServiceType;
+    auto record = m_server.client->get(kube::resources::configMaps(), m_server.liqoNamespace, QString::fromLatin1(installer::names::kInstallRecord));
+    if (record)
+        if (auto parsed = installer::parseInstallRecord(*record); parsed && !parsed->gatewayServiceType.isEmpty())
+            return parsed->gatewayServiceType;
+    return QStringLiteral("NodePort");   // what installs before the distribution presets chose
+}
+
 Result<NetworkConnect::Outcome> NetworkConnect::connect()
 {
     const qint64 deadline = QDateTime::currentMSecsSinceEpoch() + m_o.timeoutMs;
@@ -88,10 +100,11 @@ Result<NetworkConnect::Outcome> NetworkConnect::connect()
 
     const QString serverNs = peering::tenantNamespace(m_clientId), clientNs = peering::tenantNamespace(m_serverId);
     const auto servers = apis::networking::v1beta1::gatewayServerResource(), clients = apis::networking::v1beta1::gatewayClientResource();
+    const QString serviceType = serverServiceType();
     const json server = {{"apiVersion", "networking.liqo.io/v1beta1"}, {"kind", "GatewayServer"},
                          {"metadata", {{"name", m_clientId.toStdString()}, {"namespace", serverNs.toStdString()}, {"labels", labelsFor(m_clientId)}}},
                          {"spec", {{"mtu", m_o.mtu},
-                                   {"endpoint", {{"port", m_o.port}, {"serviceType", "NodePort"}}},
+                                   {"endpoint", {{"port", m_o.port}, {"serviceType", serviceType.toStdString()}}},
                                    {"serverTemplateRef", templateRef("WgGatewayServerTemplate", "wireguard-server", m_server.liqoNamespace)}}}};
     if (auto r = m_server.client->apply(servers, serverNs, server, m_o.fieldManager, true); !r)
         return r.error();

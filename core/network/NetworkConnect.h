@@ -29,6 +29,8 @@ public:
         std::function<bool()> cancelled = [] { return false; };
         std::function<void(const QString &)> progress = [](const QString &) {};
         QString fieldManager = QStringLiteral("spillctl");
+        // The gateway server's Service type; empty: as the server cluster was installed.
+        QString serverServiceType;
     };
     struct Outcome {
         QString clientCluster, serverCluster, endpoint;   // endpoint: "ip:port" the client dials
@@ -45,6 +47,7 @@ public:
 
 private:
     Result<void> readIds();
+    QString serverServiceType() const;
 
     End m_client, m_server;
     Options m_o;

@@ -123,11 +123,14 @@ pgrep -f -- "$state/run" >/dev/null && fail "processes left running" || pass "no
 assert_contains "$("$CTL" uninstall --kubeconfig "$K" 2>&1)" "nothing to remove" "uninstall again is harmless"
 
 # --- the kubernetes runtime: Deployment and Service applied; health comes from the cluster --
-out=$(install --runtime kubernetes --set image.registry=registry.example/sw 2>&1) && pass "install --runtime kubernetes" || fail "kubernetes runtime install failed: $out"
-assert_contains "$(kcn -n liqo get deploy spillway-controller-manager -o jsonpath='{.spec.template.spec.containers[0].image}')" "registry.example/sw/spillway-controller-manager:v" "the Deployment runs the configured image"
+out=$(install --runtime kubernetes --registry registry.example/sw --version 9.9.9 2>&1) && pass "install --runtime kubernetes" || fail "kubernetes runtime install failed: $out"
+assert_eq "registry.example/sw/spillway-controller-manager:v9.9.9" "$(kcn -n liqo get deploy spillway-controller-manager -o jsonpath='{.spec.template.spec.containers[0].image}')" "the Deployment runs the image of --registry and --version"
+assert_contains "$out" "Gateway Service type NodePort (the kind preset; pass --gateway-service-type to override)" "install says the preset's choices and how to override them"
+assert_contains "$out" "API server URL for peers https://127.0.0.1:" "and the API server address peers are given"
+assert_contains "$(kcn -n liqo get deploy spillway-controller-manager -o jsonpath='{.spec.template.spec.containers[0].args}')" "--api-server-url=https://127.0.0.1:" "which the controller manager hands to consumers"
 assert_eq spillway-webhook "$(kcn get validatingwebhookconfiguration spillway-validating-webhook -o jsonpath='{.webhooks[0].clientConfig.service.name}')" "the webhook goes through the Service"
-assert_eq "ClusterIP auth" "$(kcn -n liqo get svc spillway-auth -o jsonpath='{.spec.type} {.spec.ports[0].targetPort}')" "the out-of-band peering endpoint has its Service"
-assert_contains "$(kcn -n liqo get deploy spillway-controller-manager -o jsonpath='{.spec.template.spec.containers[0].args}')" "--virtual-kubelet-image=registry.example/sw/spillway-virtual-kubelet:v" "virtual kubelets will run from the same registry"
+assert_eq "NodePort auth" "$(kcn -n liqo get svc spillway-auth -o jsonpath='{.spec.type} {.spec.ports[0].targetPort}')" "the out-of-band peering endpoint has its Service"
+assert_contains "$(kcn -n liqo get deploy spillway-controller-manager -o jsonpath='{.spec.template.spec.containers[0].args}')" "--virtual-kubelet-image=registry.example/sw/spillway-virtual-kubelet:v9.9.9" "virtual kubelets will run from the same registry"
 pgrep -f -- "$state/run" >/dev/null && fail "a local process was started" || pass "no local process"
 # KWOK only pretends to run the pod, so no replica ever renews the leader lease.
 assert_eq false "$("$CTL" info --kubeconfig "$K" --get health.healthy)" "info: unhealthy while no replica holds the lease"

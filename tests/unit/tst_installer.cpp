@@ -1,5 +1,6 @@
 // The installer's pure parts: option checks, cluster IDs, what is rendered for each runtime, and
 // the install record read back.
+#include "installer/DistroPreset.h"
 #include "installer/InstallOptions.h"
 #include "installer/Manifests.h"
 
@@ -183,6 +184,72 @@ private slots:
         QVERIFY(objects.error().message.contains(QStringLiteral("--service-cidr")));
     }
 
+    // The precedence of each choice: the user's flag, the previous install, the cluster, the preset.
+    void presetsSettleEachChoiceAndSayWhere()
+    {
+        const QString kubeconfigServer = QStringLiteral("https://127.0.0.1:35000");
+        InstallOptions kind;
+        kind.distro = QStringLiteral("kind");
+        QStringList lines = settlePreset(kind, {}, std::nullopt, kubeconfigServer);
+        QCOMPARE(kind.podCidrs, QStringList{QStringLiteral("10.244.0.0/16")});
+        QCOMPARE(kind.serviceCidr, QStringLiteral("10.96.0.0/12"));
+        QCOMPARE(kind.values.value(QStringLiteral("apiServer.address")), kubeconfigServer);
+        QVERIFY(lines.contains(QStringLiteral("Pod CIDR 10.244.0.0/16 (the kind default; pass --pod-cidr if this cluster uses another)")));
+        QVERIFY(lines.contains(QStringLiteral("Gateway Service type NodePort (the kind preset; pass --gateway-service-type to override)")));
+        QVERIFY2(lines.join(QLatin1Char('\n')).contains(QStringLiteral("Note: https://127.0.0.1:35000 is this machine's loopback")), qPrintable(lines.join(QLatin1Char('\n'))));
+
+        ClusterFacts facts;
+        facts.podCidrs = {QStringLiteral("10.1.0.0/16")};
+        facts.podSource = QStringLiteral("kube-system/kubeadm-config");
+        facts.controlPlaneAddress = QStringLiteral("172.18.0.2");
+        InstallOptions kindRead;
+        kindRead.distro = QStringLiteral("kind");
+        lines = settlePreset(kindRead, facts, std::nullopt, kubeconfigServer);
+        QCOMPARE(kindRead.podCidrs, QStringList{QStringLiteral("10.1.0.0/16")});
+        QCOMPARE(kindRead.values.value(QStringLiteral("apiServer.address")), QStringLiteral("https://172.18.0.2:6443"));
+        QVERIFY(lines.contains(QStringLiteral("Pod CIDR 10.1.0.0/16 (from kube-system/kubeadm-config; pass --pod-cidr to override)")));
+        QVERIFY(lines.contains(QStringLiteral("API server URL for peers https://172.18.0.2:6443 (the control-plane node's InternalIP; pass --api-server-url to override)")));
+
+        // A cloud's kubeconfig address is public; its nodes are not.
+        InstallOptions gke;
+        gke.distro = QStringLiteral("gke");
+        gke.runtime = Runtime::Kubernetes;
+        settlePreset(gke, facts, std::nullopt, QStringLiteral("https://34.1.2.3"));
+        QCOMPARE(gke.values.value(QStringLiteral("apiServer.address")), QStringLiteral("https://34.1.2.3"));
+        QCOMPARE(gke.values.value(QStringLiteral("networking.gatewayServiceType")), QStringLiteral("LoadBalancer"));
+        QCOMPARE(gke.values.value(QStringLiteral("authentication.serviceType")), QStringLiteral("LoadBalancer"));
+
+        // kubeadm's controlPlaneEndpoint is the address the cluster was set up to be reached by.
+        InstallOptions kubeadm;
+        kubeadm.distro = QStringLiteral("kubeadm");
+        facts.controlPlaneEndpoint = QStringLiteral("cp.example");
+        settlePreset(kubeadm, facts, std::nullopt, kubeconfigServer);
+        QCOMPARE(kubeadm.values.value(QStringLiteral("apiServer.address")), QStringLiteral("https://cp.example:6443"));
+
+        // What the user said, then what was installed before, win over what is read.
+        InstallOptions given;
+        given.distro = QStringLiteral("kind");
+        given.podCidrs = {QStringLiteral("10.9.0.0/16")};
+        given.values = {{QStringLiteral("apiServer.address"), QStringLiteral("https://me.example")},
+                        {QStringLiteral("networking.gatewayServiceType"), QStringLiteral("ClusterIP")}};
+        InstallRecord previous;
+        previous.serviceCidr = QStringLiteral("10.8.0.0/16");
+        previous.podCidrs = {QStringLiteral("10.7.0.0/16")};
+        lines = settlePreset(given, facts, previous, kubeconfigServer);
+        QCOMPARE(given.podCidrs, QStringList{QStringLiteral("10.9.0.0/16")});
+        QCOMPARE(given.serviceCidr, QStringLiteral("10.8.0.0/16"));
+        QCOMPARE(given.values.value(QStringLiteral("apiServer.address")), QStringLiteral("https://me.example"));
+        QCOMPARE(given.values.value(QStringLiteral("networking.gatewayServiceType")), QStringLiteral("ClusterIP"));
+        QVERIFY(!lines.join(QLatin1Char('\n')).contains(QStringLiteral("API server URL")));
+
+        InstallOptions bad;
+        bad.values = {{QStringLiteral("networking.gatewayServiceType"), QStringLiteral("Ingress")},
+                      {QStringLiteral("apiServer.address"), QStringLiteral("http://plain")}};
+        const QString problems = validate(bad).join(QLatin1Char('\n'));
+        QVERIFY(problems.contains(QStringLiteral("--gateway-service-type must be")));
+        QVERIFY(problems.contains(QStringLiteral("--api-server-url must be an https:// address")));
+    }
+
     void theRecordReadsBackWhatWasRendered()
     {
         auto objects = renderManifests(input(Runtime::Local));
@@ -194,6 +261,7 @@ private slots:
         QCOMPARE(record->healthPort, quint16(23457));
         QCOMPARE(record->podCidrs, QStringList{QStringLiteral("10.42.0.0/16")});
         QCOMPARE(record->clusterLabels.value(QStringLiteral("liqo.io/provider")), QStringLiteral("k3s"));
+        QCOMPARE(record->gatewayServiceType, QStringLiteral("NodePort"));
         QVERIFY(!parseInstallRecord(json{{"data", {{"version", "banana"}}}}).ok());
     }
 };
