@@ -28,11 +28,14 @@
 
 namespace {
 
-bool wantsScreenshot(int argc, char **argv)
+// A screenshot, --help or --version needs no display (help2man and scripts run them headless).
+bool needsNoDisplay(int argc, char **argv)
 {
-    for (int i = 1; i < argc; ++i)
-        if (QByteArray(argv[i]).startsWith("--screenshot"))
+    for (int i = 1; i < argc; ++i) {
+        const QByteArray arg(argv[i]);
+        if (arg.startsWith("--screenshot") || arg == "--help" || arg == "-h" || arg == "--version" || arg == "-v")
             return true;
+    }
     return false;
 }
 
@@ -55,8 +58,7 @@ std::optional<QString> optionValue(int argc, char **argv, const char *name)
 
 int main(int argc, char **argv)
 {
-    // A screenshot needs no display: render offscreen unless told otherwise.
-    if (wantsScreenshot(argc, argv) && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+    if (needsNoDisplay(argc, argv) && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("Spillway"));
