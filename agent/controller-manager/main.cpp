@@ -111,6 +111,8 @@ int main(int argc, char **argv)
     Result<kube::RestConfig> config = kube::agentRestConfig(p.value(kubeconfig), p.value(context));
     if (!config)
         return fail(config.error().toString());
+    if (const QString warning = kube::insecureTlsWarning(*config); !warning.isEmpty())
+        observe::log("warning", QStringLiteral("controller-manager"), warning);
     config->qps = qpsValue;
     config->burst = burstValue;
     kube::KubeClient client(*config);

@@ -88,6 +88,8 @@ int main(int argc, char **argv)
     Result<kube::RestConfig> config = kube::agentRestConfig(p.value(kubeconfig));
     if (!config)
         return fail(config.error().toString());
+    if (const QString warning = kube::insecureTlsWarning(*config); !warning.isEmpty())
+        observe::log("warning", QStringLiteral("gateway"), warning);
     kube::KubeClient client(*config);
     if (p.isSet(local)) {
         o.localClusterId = p.value(local);

@@ -31,6 +31,8 @@ Result<std::unique_ptr<kube::KubeClient>> connectTo(const QString &file, const Q
     auto config = kc->restConfig(context);
     if (!config)
         return config.error();
+    if (const QString warning = kube::insecureTlsWarning(*config); !warning.isEmpty())
+        std::fprintf(stderr, "warning: %s\n", qPrintable(warning));
     return std::make_unique<kube::KubeClient>(*config);
 }
 

@@ -94,6 +94,8 @@ int main(int argc, char **argv)
     Result<kube::RestConfig> config = kube::agentRestConfig(p.value(kubeconfig));
     if (!config)
         return fail(config.error().toString());
+    if (const QString warning = kube::insecureTlsWarning(*config); !warning.isEmpty())
+        observe::log("warning", QStringLiteral("virtual-kubelet"), warning);
     config->qps = *qpsValue;
     config->burst = *burstValue;
     kube::KubeClient consumer(*config);

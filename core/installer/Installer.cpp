@@ -154,9 +154,26 @@ Result<void> Installer::apply(const std::vector<json> &objects, ApplyCounts &cou
         auto target = kube::targetOf(m_client, object);
         if (!target)
             return target.error();
-        auto before = m_client.get(target->resource, target->ns, target->name);
-        if (!before && !before.error().isNotFound())
-            return before.error();
+        auto got = m_client.get(target->resource, target->ns, target->name);
+        if (!got && !got.error().isNotFound())
+            return got.error();
+        std::optional<json> before;
+        if (got)
+            before = *got;
+        // A webhook configuration switching between a URL (local runtime) and a Service
+        // (kubernetes) is replaced: the controller manager owns the old address too, so an apply
+        // would merge both into one clientConfig, which the apiserver refuses.
+        if (before && (object.value("kind", "") == "ValidatingWebhookConfiguration" || object.value("kind", "") == "MutatingWebhookConfiguration")) {
+            auto usesUrl = [](const json &o) {
+                const json hooks = o.value("webhooks", json::array());
+                return !hooks.empty() && hooks[0].value("clientConfig", json::object()).contains("url");
+            };
+            if (usesUrl(*before) != usesUrl(object)) {
+                if (auto removed = m_client.remove(target->resource, target->ns, target->name); !removed && !removed.error().isNotFound())
+                    return removed.error();
+                before.reset();
+            }
+        }
         auto after = m_client.apply(target->resource, target->ns, object, QString::fromLatin1(names::kFieldManager), /*force=*/true);
         if (!after)
             return after.error();
@@ -313,6 +330,12 @@ Result<InstallResult> Installer::install()
         return r.error();
     if (auto r = waitForCrds(crds); !r)
         return r.error();
+    if (in->options.runtime == Runtime::Kubernetes && m_previous && m_previous->runtime == Runtime::Local && !m_previous->stateDir.isEmpty()) {
+        // Switched to in-cluster Deployments: the local processes would fight them for the lease,
+        // and must not register their URL again once the webhook configurations name the Service.
+        m_hooks.progress(QStringLiteral("Stopping the local controller manager (switching to the kubernetes runtime)"));
+        LocalRuntime(m_previous->stateDir, {}).stopAll();
+    }
     m_hooks.progress(QStringLiteral("Applying %1 objects into namespace %2 and cluster scope").arg(rest.size()).arg(in->options.ns));
     if (auto r = apply(rest, result.counts); !r)
         return r.error();
@@ -331,9 +354,6 @@ Result<InstallResult> Installer::install()
         if (!started)
             return started.error();
         result.startedComponents = *started;
-    } else if (m_previous && m_previous->runtime == Runtime::Local && !m_previous->stateDir.isEmpty()) {
-        // Switched to in-cluster Deployments: the local processes would fight them for the lease.
-        LocalRuntime(m_previous->stateDir, {}).stopAll();
     }
     return result;
 }

@@ -51,4 +51,15 @@ struct RestConfig {
     int timeoutMs = 30000;                    // per request, watches excluded
 };
 
+// What a user must be told before talking to this server: empty unless TLS verification is off
+// (kubeconfig insecure-skip-tls-verify, the only way to turn it off).
+inline QString insecureTlsWarning(const RestConfig &config)
+{
+    if (!config.insecureSkipTlsVerify)
+        return {};
+    return QStringLiteral("cluster \"%1\" sets insecure-skip-tls-verify: %2's certificate is not checked, so anyone on the network "
+                          "path can read and change this traffic, credentials included; set certificate-authority(-data) instead")
+        .arg(config.clusterName, config.server);
+}
+
 } // namespace spillway::kube

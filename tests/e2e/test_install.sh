@@ -137,5 +137,9 @@ assert_eq false "$("$CTL" info --kubeconfig "$K" --get health.healthy)" "info: u
 out=$(install 2>&1) && pass "switching back to the local runtime" || fail "switch failed: $out"
 assert_eq "" "$(kcn -n liqo get deploy,svc -o name 2>/dev/null)" "removes the Deployment and the Service"
 assert_eq true "$("$CTL" info --kubeconfig "$K" --get health.healthy)" "and the local controller manager is healthy"
+# In place from local (whose running controller manager registered its URL) to kubernetes: the
+# webhook configurations are replaced, not merged into an address with both a URL and a Service.
+out=$(install --runtime kubernetes 2>&1) && pass "switching from a running local runtime to kubernetes in place" || fail "local → kubernetes failed: $out"
+assert_eq "spillway-webhook " "$(kcn get mutatingwebhookconfiguration spillway-mutating-webhook -o jsonpath='{.webhooks[0].clientConfig.service.name} {.webhooks[0].clientConfig.url}')" "the pod webhook now goes through the Service only"
 "$CTL" uninstall --kubeconfig "$K" >/dev/null 2>&1 && pass "uninstall" || fail "uninstall failed"
 finish

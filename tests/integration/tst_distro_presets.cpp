@@ -139,7 +139,7 @@ private slots:
     }
 
     // Every object of every preset, as `spillctl install <distro> --runtime kubernetes` would
-    // apply it, accepted by the apiserver's admission and validation (server-side dry-run).
+    // apply it, accepted by the apiserver's admission and validation (server-side dry-run create).
     void everyPresetPassesServerSideDryRun_data()
     {
         QTest::addColumn<QString>("distro");
@@ -176,7 +176,15 @@ private slots:
                 continue;
             auto target = kube::targetOf(*admin, o);
             QVERIFY2(target, qPrintable(target ? QString() : target.error().toString()));
-            auto r = admin->apply(target->resource, target->ns, o, QStringLiteral("spillway-preset-test"), true, /*dryRun=*/true);
+            // Created, not applied: validated as rendered, not merged with what other tests
+            // installed into this shared cluster. A cluster-scoped object that exists is tried
+            // under another name (namespaced ones go to this test's own, empty namespace).
+            json candidate = o;
+            if (target->ns.isEmpty() && admin->get(target->resource, {}, target->name))
+                candidate["metadata"]["name"] = target->name.toStdString() + "-preset-dry-run";
+            kube::WriteOptions dry;
+            dry.dryRun = true;
+            auto r = admin->create(target->resource, target->ns, candidate, dry);
             QVERIFY2(r, qPrintable(QStringLiteral("%1 %2: %3").arg(QString::fromStdString(o.value("kind", "")),
                                                                     QString::fromStdString(o["metadata"].value("name", "")),
                                                                     r ? QString() : r.error().toString())));
