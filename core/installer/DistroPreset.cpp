@@ -31,6 +31,19 @@ QStringList ipv4Cidrs(const QStringList &candidates)
     return out;
 }
 
+// Takes what SOURCE says about the networks where no more authoritative source has spoken.
+void adopt(ClusterFacts &facts, const QStringList &pods, const QStringList &services, const QString &source)
+{
+    if (const QStringList p = ipv4Cidrs(pods); !p.isEmpty() && facts.podCidrs.isEmpty()) {
+        facts.podCidrs = p;
+        facts.podSource = source;
+    }
+    if (const QStringList s = ipv4Cidrs(services); !s.isEmpty() && facts.serviceCidr.isEmpty()) {
+        facts.serviceCidr = s.first();
+        facts.serviceSource = source;
+    }
+}
+
 // kubeadm (and kind, which runs kubeadm) keep the ClusterConfiguration it was set up with.
 void readKubeadmConfig(kube::KubeClient &client, ClusterFacts &facts)
 {
@@ -42,15 +55,8 @@ void readKubeadmConfig(kube::KubeClient &client, ClusterFacts &facts)
     if (!config || !config->is_object())
         return;
     const json networking = config->value("networking", json::object());
-    const QString source = QStringLiteral("kube-system/kubeadm-config");
-    if (const QStringList pods = ipv4Cidrs(str(networking, "podSubnet").split(QLatin1Char(','))); !pods.isEmpty() && facts.podCidrs.isEmpty()) {
-        facts.podCidrs = pods;
-        facts.podSource = source;
-    }
-    if (const QStringList services = ipv4Cidrs(str(networking, "serviceSubnet").split(QLatin1Char(','))); !services.isEmpty() && facts.serviceCidr.isEmpty()) {
-        facts.serviceCidr = services.first();
-        facts.serviceSource = source;
-    }
+    adopt(facts, str(networking, "podSubnet").split(QLatin1Char(',')), str(networking, "serviceSubnet").split(QLatin1Char(',')),
+          QStringLiteral("kube-system/kubeadm-config"));
     facts.controlPlaneEndpoint = str(*config, "controlPlaneEndpoint");
 }
 
@@ -77,15 +83,8 @@ void readK3sNodeArgs(const json &nodes, ClusterFacts &facts)
             }
             return QString();
         };
-        const QString source = QStringLiteral("node %1's k3s.io/node-args").arg(str(node["metadata"], "name"));
-        if (const QStringList pods = ipv4Cidrs(flag(QStringLiteral("--cluster-cidr")).split(QLatin1Char(','))); !pods.isEmpty() && facts.podCidrs.isEmpty()) {
-            facts.podCidrs = pods;
-            facts.podSource = source;
-        }
-        if (const QStringList services = ipv4Cidrs(flag(QStringLiteral("--service-cidr")).split(QLatin1Char(','))); !services.isEmpty() && facts.serviceCidr.isEmpty()) {
-            facts.serviceCidr = services.first();
-            facts.serviceSource = source;
-        }
+        adopt(facts, flag(QStringLiteral("--cluster-cidr")).split(QLatin1Char(',')), flag(QStringLiteral("--service-cidr")).split(QLatin1Char(',')),
+              QStringLiteral("node %1's k3s.io/node-args").arg(str(node["metadata"], "name")));
     }
 }
 
@@ -102,15 +101,7 @@ void readOpenShiftNetwork(kube::KubeClient &client, ClusterFacts &facts)
     for (const json &s : spec.value("serviceNetwork", json::array()))
         if (s.is_string())
             services << QString::fromStdString(s.get<std::string>());
-    const QString source = QStringLiteral("the Network config.openshift.io \"cluster\"");
-    if (const QStringList p = ipv4Cidrs(pods); !p.isEmpty() && facts.podCidrs.isEmpty()) {
-        facts.podCidrs = p;
-        facts.podSource = source;
-    }
-    if (const QStringList s = ipv4Cidrs(services); !s.isEmpty() && facts.serviceCidr.isEmpty()) {
-        facts.serviceCidr = s.first();
-        facts.serviceSource = source;
-    }
+    adopt(facts, pods, services, QStringLiteral("the Network config.openshift.io \"cluster\""));
 }
 
 void readServiceCidr(kube::KubeClient &client, ClusterFacts &facts)
@@ -123,10 +114,7 @@ void readServiceCidr(kube::KubeClient &client, ClusterFacts &facts)
     for (const json &c : found->value("spec", json::object()).value("cidrs", json::array()))
         if (c.is_string())
             cidrs << QString::fromStdString(c.get<std::string>());
-    if (const QStringList v4 = ipv4Cidrs(cidrs); !v4.isEmpty()) {
-        facts.serviceCidr = v4.first();
-        facts.serviceSource = QStringLiteral("the cluster's ServiceCIDR \"kubernetes\"");
-    }
+    adopt(facts, {}, cidrs, QStringLiteral("the cluster's ServiceCIDR \"kubernetes\""));
 }
 
 QString internalIp(const json &node)

@@ -9,24 +9,12 @@
 #   4. the consumer's apiserver restarted: every watch resumes (a later change still converges).
 . "$SPILLWAY_SOURCE_DIR/tests/testbed/tests/assert.sh"
 . "$TB/lib.sh"
-RUN=$SPILLWAY_SOURCE_DIR/run
-CTL=$SPILLWAY_BIN/spillctl
-c=e2e-xc-$$; p=e2e-xp-$$
+. "$SPILLWAY_SOURCE_DIR/tests/e2e/pair.sh"
 N=${CHAOS_PODS:-500}
-work=$(mktemp -d)
-cleanup() {
-  [ -n "${vk_frozen:-}" ] && kill -CONT "$vk_frozen" 2>/dev/null
-  pkill -f -- "supervise --dir $work/" 2>/dev/null || true
-  for n in "$c" "$p"; do "$RUN" cluster down "$n" >/dev/null 2>&1 || true; done
-  rm -rf "$work" 2>/dev/null || true
-}
-trap cleanup EXIT
+pair_cleanup_extra() { if [ -n "${vk_frozen:-}" ]; then kill -CONT "$vk_frozen" 2>/dev/null; fi; }
+pair_up e2e-chaos --nodes 2 --node-pods 1000
 set -E
 trap 'echo "# stopped at line $LINENO: $BASH_COMMAND" >&2' ERR
-KC=$("$RUN" cluster up "$c" --nodes 1 2>/dev/null | tail -n 1)
-KP=$("$RUN" cluster up "$p" --nodes 2 --node-pods 1000 2>/dev/null | tail -n 1)
-kcc() { "$KUBECTL" --kubeconfig "$KC" "$@"; }
-kcp() { "$KUBECTL" --kubeconfig "$KP" "$@"; }
 {
   "$CTL" install kind --kubeconfig "$KC" --cluster-id rome --state-dir "$work/rome"
   "$CTL" install kind --kubeconfig "$KP" --cluster-id milan --state-dir "$work/milan"

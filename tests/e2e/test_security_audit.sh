@@ -9,21 +9,9 @@
 # (The consumer identity's 403s outside its tenant namespace are in test_peering.sh.)
 . "$SPILLWAY_SOURCE_DIR/tests/testbed/tests/assert.sh"
 . "$TB/lib.sh"
-RUN=$SPILLWAY_SOURCE_DIR/run
-CTL=$SPILLWAY_BIN/spillctl
+. "$SPILLWAY_SOURCE_DIR/tests/e2e/pair.sh"
 APPROVED=$SPILLWAY_SOURCE_DIR/tests/security/approved-permissions.txt
-c=e2e-ac-$$; p=e2e-ap-$$
-work=$(mktemp -d)
-cleanup() {
-  pkill -f -- "supervise --dir $work/" 2>/dev/null || true
-  for n in "$c" "$p"; do "$RUN" cluster down "$n" >/dev/null 2>&1 || true; done
-  rm -rf "$work" 2>/dev/null || true
-}
-trap cleanup EXIT
-KC=$("$RUN" cluster up "$c" --nodes 1 2>/dev/null | tail -n 1)
-KP=$("$RUN" cluster up "$p" --nodes 1 2>/dev/null | tail -n 1)
-kcc() { "$KUBECTL" --kubeconfig "$KC" "$@"; }
-kcp() { "$KUBECTL" --kubeconfig "$KP" "$@"; }
+pair_up e2e-audit
 {
   "$CTL" install kind --kubeconfig "$KC" --cluster-id rome --state-dir "$work/rome"
   "$CTL" install kind --kubeconfig "$KP" --cluster-id milan --state-dir "$work/milan"
