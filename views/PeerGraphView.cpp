@@ -142,6 +142,13 @@ PeerGraphView::PeerGraphView(console::PeerGraphModel *model, QWidget *parent)
     redraw();
 }
 
+// The scene is a child, destroyed by QWidget's destructor after this class's part is gone; its
+// items' removal then emits selectionChanged, which must no longer reach this.
+PeerGraphView::~PeerGraphView()
+{
+    m_scene->disconnect(this);
+}
+
 void PeerGraphView::fillContextMenu(QMenu &menu, const QPointF &scenePos)
 {
     const PeerGraph &g = m_model->graph();

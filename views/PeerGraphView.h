@@ -23,6 +23,7 @@ class PeerGraphView : public QWidget
     Q_OBJECT
 public:
     explicit PeerGraphView(console::PeerGraphModel *model, QWidget *parent = nullptr);
+    ~PeerGraphView() override;
 
     int nodeItems() const { return m_nodeItems; }
     int edgeItems() const { return m_edgeItems; }
