@@ -272,13 +272,12 @@ int main(int argc, char **argv)
         lo.identity = p.isSet(identity) ? p.value(identity)
                                         : QStringLiteral("%1-%2").arg(QHostInfo::localHostName()).arg(QCoreApplication::applicationPid());
         elector = std::make_unique<kube::LeaderElector>(&client, lo);
-        // The options end with this block; the signals come later, so the lambdas keep a copy.
-        QObject::connect(elector.get(), &kube::LeaderElector::startedLeading, &app, [&, identity = lo.identity] {
-            observe::log("info", QStringLiteral("leader-election"), QStringLiteral("started leading"), {{"identity", identity}});
+        QObject::connect(elector.get(), &kube::LeaderElector::startedLeading, &app, [&] {
+            observe::log("info", QStringLiteral("leader-election"), QStringLiteral("started leading"), {{"identity", lo.identity}});
             lead();
         });
-        QObject::connect(elector.get(), &kube::LeaderElector::stoppedLeading, &app, [&, identity = lo.identity] {
-            observe::log("info", QStringLiteral("leader-election"), QStringLiteral("stopped leading"), {{"identity", identity}});
+        QObject::connect(elector.get(), &kube::LeaderElector::stoppedLeading, &app, [&] {
+            observe::log("info", QStringLiteral("leader-election"), QStringLiteral("stopped leading"), {{"identity", lo.identity}});
             metrics.set("spillway_leader", 0);
             // Another replica leads now; two reconcilers of one object would fight.
             if (controllersRunning) {
