@@ -13,6 +13,7 @@
 #include "manager/WebhookConfiguration.h"
 #include "manager/WebhookRegistration.h"
 #include "observe/HealthServer.h"
+#include "observe/AgentConnection.h"
 #include "observe/Log.h"
 #include "observe/Metrics.h"
 #include "observe/TerminationSignal.h"
@@ -108,11 +109,9 @@ int main(int argc, char **argv)
         return 2;
     }
 
-    Result<kube::RestConfig> config = kube::agentRestConfig(p.value(kubeconfig), p.value(context));
+    Result<kube::RestConfig> config = observe::agentConnection(QStringLiteral("controller-manager"), p.value(kubeconfig), p.value(context));
     if (!config)
         return fail(config.error().toString());
-    if (const QString warning = kube::insecureTlsWarning(*config); !warning.isEmpty())
-        observe::log("warning", QStringLiteral("controller-manager"), warning);
     config->qps = qpsValue;
     config->burst = burstValue;
     kube::KubeClient client(*config);
@@ -272,12 +271,13 @@ int main(int argc, char **argv)
         lo.identity = p.isSet(identity) ? p.value(identity)
                                         : QStringLiteral("%1-%2").arg(QHostInfo::localHostName()).arg(QCoreApplication::applicationPid());
         elector = std::make_unique<kube::LeaderElector>(&client, lo);
-        QObject::connect(elector.get(), &kube::LeaderElector::startedLeading, &app, [&] {
-            observe::log("info", QStringLiteral("leader-election"), QStringLiteral("started leading"), {{"identity", lo.identity}});
+        // The options end with this block; the signals come later, so the lambdas keep a copy.
+        QObject::connect(elector.get(), &kube::LeaderElector::startedLeading, &app, [&, identity = lo.identity] {
+            observe::log("info", QStringLiteral("leader-election"), QStringLiteral("started leading"), {{"identity", identity}});
             lead();
         });
-        QObject::connect(elector.get(), &kube::LeaderElector::stoppedLeading, &app, [&] {
-            observe::log("info", QStringLiteral("leader-election"), QStringLiteral("stopped leading"), {{"identity", lo.identity}});
+        QObject::connect(elector.get(), &kube::LeaderElector::stoppedLeading, &app, [&, identity = lo.identity] {
+            observe::log("info", QStringLiteral("leader-election"), QStringLiteral("stopped leading"), {{"identity", identity}});
             metrics.set("spillway_leader", 0);
             // Another replica leads now; two reconcilers of one object would fight.
             if (controllersRunning) {

@@ -5,6 +5,7 @@
 #include "kube/KubeClient.h"
 #include "network/GatewayAgent.h"
 #include "observe/HealthServer.h"
+#include "observe/AgentConnection.h"
 #include "observe/Log.h"
 #include "observe/Metrics.h"
 #include "observe/TerminationSignal.h"
@@ -85,11 +86,9 @@ int main(int argc, char **argv)
     if (metricsHost.isNull() || !ok || metricsPort < 0 || metricsPort > 65535)
         return usage(QStringLiteral("--metrics-address must be ip:port (got \"%1\")").arg(metricsAt));
 
-    Result<kube::RestConfig> config = kube::agentRestConfig(p.value(kubeconfig));
+    Result<kube::RestConfig> config = observe::agentConnection(QStringLiteral("gateway"), p.value(kubeconfig));
     if (!config)
         return fail(config.error().toString());
-    if (const QString warning = kube::insecureTlsWarning(*config); !warning.isEmpty())
-        observe::log("warning", QStringLiteral("gateway"), warning);
     kube::KubeClient client(*config);
     if (p.isSet(local)) {
         o.localClusterId = p.value(local);

@@ -5,6 +5,7 @@
 #include "kube/Informer.h"
 #include "kube/Kubeconfig.h"
 #include "kube/KubeClient.h"
+#include "observe/AgentConnection.h"
 #include "observe/Log.h"
 #include "observe/TerminationSignal.h"
 #include "peering/LocalCluster.h"
@@ -91,11 +92,9 @@ int main(int argc, char **argv)
         return 2;
     }
 
-    Result<kube::RestConfig> config = kube::agentRestConfig(p.value(kubeconfig));
+    Result<kube::RestConfig> config = observe::agentConnection(QStringLiteral("virtual-kubelet"), p.value(kubeconfig));
     if (!config)
         return fail(config.error().toString());
-    if (const QString warning = kube::insecureTlsWarning(*config); !warning.isEmpty())
-        observe::log("warning", QStringLiteral("virtual-kubelet"), warning);
     config->qps = *qpsValue;
     config->burst = *burstValue;
     kube::KubeClient consumer(*config);

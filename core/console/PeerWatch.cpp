@@ -110,52 +110,53 @@ void PeerWatch::startOnIoThread()
     m_coalesce->setSingleShot(true);
     m_coalesce->setInterval(m_coalesceMs);
     QObject::connect(m_coalesce, &QTimer::timeout, m_coalesce, [this] { publish(); });
-    auto changed = [this] {
-        if (!m_coalesce->isActive())
-            m_coalesce->start();
-    };
-    auto watch = [&](const kube::ResourceRef &resource, const QString &labelSelector, std::function<void(json &)> transform = {}) {
+    auto watch = [this](const kube::ResourceRef &resource, const QString &labelSelector, std::function<void(json &)> transform = {}) {
         kube::Informer::Options o;
         o.labelSelector = labelSelector;
         o.transform = std::move(transform);
-        auto *informer = new kube::Informer(m_client.get(), resource, o);
-        informer->addHandlers({[changed](const json &) { changed(); }, [changed](const json &, const json &) { changed(); },
-                               [changed](const json &, bool) { changed(); }});
-        QObject::connect(informer, &kube::Informer::synced, m_coalesce, changed);
-        QObject::connect(informer, &kube::Informer::failed, m_coalesce, [this, informer, changed](const Error &e) {
-            // A watch that cannot list (say, events forbidden) must not hold back the others.
-            m_failedOnce.insert(informer);
-            changed();
-            QMetaObject::invokeMethod(this, [this, e] {
-                m_error = e;
-                emit failed(e);
-            }, Qt::QueuedConnection);
-        });
-        m_informers.push_back(informer);
-        informer->start();
+        m_informers.push_back(startInformer(resource, o, true));
     };
     watch(apis::core::v1beta1::foreignClusterResource(), {});
     watch(kube::resources::nodes(), QStringLiteral("%1=%2").arg(QLatin1String(offloading::kNodeTypeLabel), QLatin1String(offloading::kVirtualNodeType)));
     watch(apis::networking::v1beta1::connectionResource(), {});
     watch(apis::authentication::v1beta1::resourceSliceResource(), {});
     watch(kube::resources::events(), {}, slimEvent);
-    // Pods are watched per virtual node (publish() follows the nodes): the console only shows
-    // offloaded pods, and a cluster's other pods — thousands, churning — never reach it.
-    m_watchPods = [this, changed](const QString &node) {
-        kube::Informer::Options o;
-        o.fieldSelector = QStringLiteral("spec.nodeName=%1").arg(node);
-        o.transform = slimPod;
-        auto *informer = new kube::Informer(m_client.get(), kube::resources::pods(), o);
-        informer->addHandlers({[changed](const json &) { changed(); }, [changed](const json &, const json &) { changed(); },
-                               [changed](const json &, bool) { changed(); }});
-        QObject::connect(informer, &kube::Informer::synced, m_coalesce, changed);
-        QObject::connect(informer, &kube::Informer::failed, m_coalesce, [this, informer, changed] {
-            m_failedOnce.insert(informer);
-            changed();
-        });
-        informer->start();
-        return informer;
+}
+
+// Pods are watched per virtual node (publish() follows the nodes): the console only shows
+// offloaded pods, and a cluster's other pods — thousands, churning — never reach it.
+kube::Informer *PeerWatch::watchPods(const QString &node)
+{
+    kube::Informer::Options o;
+    o.fieldSelector = QStringLiteral("spec.nodeName=%1").arg(node);
+    o.transform = slimPod;
+    return startInformer(kube::resources::pods(), o, false);
+}
+
+// On the io thread. Any change (re)starts the coalescing timer. A watch that fails counts as
+// synced for the first snapshot: one that cannot list (say, events forbidden) must not hold back
+// the others. Only the cluster-wide watches report failures to the console.
+kube::Informer *PeerWatch::startInformer(const kube::ResourceRef &resource, const kube::Informer::Options &options, bool reportFailure)
+{
+    auto changed = [this] {
+        if (!m_coalesce->isActive())
+            m_coalesce->start();
     };
+    auto *informer = new kube::Informer(m_client.get(), resource, options);
+    informer->addHandlers({[changed](const json &) { changed(); }, [changed](const json &, const json &) { changed(); },
+                           [changed](const json &, bool) { changed(); }});
+    QObject::connect(informer, &kube::Informer::synced, m_coalesce, changed);
+    QObject::connect(informer, &kube::Informer::failed, m_coalesce, [this, informer, changed, reportFailure](const Error &e) {
+        m_failedOnce.insert(informer);
+        changed();
+        if (reportFailure)
+            QMetaObject::invokeMethod(this, [this, e] {
+                m_error = e;
+                emit failed(e);
+            }, Qt::QueuedConnection);
+    });
+    informer->start();
+    return informer;
 }
 
 // On the io thread: one snapshot of the stores, handed to the GUI thread.
@@ -189,7 +190,7 @@ void PeerWatch::publish()
     }
     for (const QString &node : virtualNodes)
         if (!m_podInformers.count(node))
-            m_podInformers[node] = m_watchPods(node);
+            m_podInformers[node] = watchPods(node);
     // The first snapshot waits for every watch, the pods' too, so the console's first picture is
     // whole (a watch that cannot sync reports failed instead).
     if (!m_published) {

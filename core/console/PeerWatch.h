@@ -3,6 +3,7 @@
 #include "common/Error.h"
 #include "console/PeerGraph.h"
 #include "console/Workspace.h"
+#include "kube/Informer.h"
 
 #include <QObject>
 
@@ -16,7 +17,6 @@ class QThread;
 class QTimer;
 
 namespace spillway::kube {
-class Informer;
 class KubeClient;
 } // namespace spillway::kube
 
@@ -46,6 +46,8 @@ signals:
 
 private:
     void startOnIoThread();
+    kube::Informer *startInformer(const kube::ResourceRef &resource, const kube::Informer::Options &options, bool reportFailure);
+    kube::Informer *watchPods(const QString &node);
     void publish();
 
     ClusterEntry m_cluster;
@@ -58,7 +60,6 @@ private:
     std::unique_ptr<kube::KubeClient> m_client;
     std::vector<kube::Informer *> m_informers;
     std::map<QString, kube::Informer *> m_podInformers;                 // by virtual node
-    std::function<kube::Informer *(const QString &node)> m_watchPods;
     QTimer *m_coalesce = nullptr;
     bool m_published = false;   // the first snapshot went out (io thread)
     std::set<const kube::Informer *> m_failedOnce;   // watches that met an error before syncing (io thread)

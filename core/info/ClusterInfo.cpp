@@ -154,7 +154,7 @@ Result<json> collectInfo(kube::KubeClient &client, const InfoOptions &options)
 
     json out;
     out["local"] = {{"clusterID", s(clusterId)}, {"version", s(record->version.toString())}, {"labels", labels},
-                    {"APIServerAddr", s(client.config().server)}, {"namespace", s(options.ns)},
+                    {"APIServerAddr", s(record->apiServerAddress.isEmpty() ? client.config().server : record->apiServerAddress)}, {"namespace", s(options.ns)},
                     {"distribution", s(record->distro)}, {"runtime", s(installer::runtimeName(record->runtime))}};
     bool healthy = true;
     const json components = componentsHealth(client, *record, options, healthy);

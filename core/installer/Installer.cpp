@@ -48,6 +48,22 @@ QString defaultStateDir(const QString &clusterId)
     return base + QStringLiteral("/spillway/") + clusterId;
 }
 
+// What a server-side apply cannot turn into `desired`, so it is deleted first: a webhook
+// configuration switching between a URL (local runtime) and a Service (kubernetes) — the
+// controller manager owns the old address too, so an apply would merge both into one
+// clientConfig, which the apiserver refuses.
+bool mustReplace(const json &current, const json &desired)
+{
+    const std::string kind = desired.value("kind", "");
+    if (kind != "ValidatingWebhookConfiguration" && kind != "MutatingWebhookConfiguration")
+        return false;
+    auto usesUrl = [](const json &o) {
+        const json hooks = o.value("webhooks", json::array());
+        return !hooks.empty() && hooks[0].value("clientConfig", json::object()).contains("url");
+    };
+    return usesUrl(current) != usesUrl(desired);
+}
+
 } // namespace
 
 quint16 pickFreePort(const kube::RandomSource &random)
@@ -160,19 +176,10 @@ Result<void> Installer::apply(const std::vector<json> &objects, ApplyCounts &cou
         std::optional<json> before;
         if (got)
             before = *got;
-        // A webhook configuration switching between a URL (local runtime) and a Service
-        // (kubernetes) is replaced: the controller manager owns the old address too, so an apply
-        // would merge both into one clientConfig, which the apiserver refuses.
-        if (before && (object.value("kind", "") == "ValidatingWebhookConfiguration" || object.value("kind", "") == "MutatingWebhookConfiguration")) {
-            auto usesUrl = [](const json &o) {
-                const json hooks = o.value("webhooks", json::array());
-                return !hooks.empty() && hooks[0].value("clientConfig", json::object()).contains("url");
-            };
-            if (usesUrl(*before) != usesUrl(object)) {
-                if (auto removed = m_client.remove(target->resource, target->ns, target->name); !removed && !removed.error().isNotFound())
-                    return removed.error();
-                before.reset();
-            }
+        if (before && mustReplace(*before, object)) {
+            if (auto removed = m_client.remove(target->resource, target->ns, target->name); !removed && !removed.error().isNotFound())
+                return removed.error();
+            before.reset();
         }
         auto after = m_client.apply(target->resource, target->ns, object, QString::fromLatin1(names::kFieldManager), /*force=*/true);
         if (!after)

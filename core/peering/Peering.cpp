@@ -3,6 +3,7 @@
 #include "apis/authentication/v1beta1/Identity.h"
 #include "apis/authentication/v1beta1/ResourceSlice.h"
 #include "apis/core/v1beta1/ForeignCluster.h"
+#include "common/Yaml.h"
 #include "peering/PeeringNames.h"
 #include "tls/Signature.h"
 
@@ -75,13 +76,22 @@ Result<void> Peering::authenticate(const LocalCluster &consumer, const Challenge
                                      {"namespace", s(providerTenantNs)}}}};
     if (auto r = m_consumer.apply(auth::identityResource(), consumerTenantNs, identity, m_options.fieldManager, true); !r)
         return r.error();
+    // Wait for the kubeconfig Secret to hold *this* certificate: on a re-peering (a new cluster
+    // key, a renewal) the Identity's status already names the Secret, still with the old one.
+    const std::string issuedCrt = (*issued).value("signedCRT", "");
+    const QString secretName = kubeconfigSecretName(identityName);
     auto secret = waitFor(QStringLiteral("the consumer's controller manager to store the provider credentials"), [&]() -> Result<std::optional<json>> {
-        auto i = m_consumer.get(auth::identityResource(), consumerTenantNs, identityName);
-        if (!i)
-            return i.error();
-        if ((*i).value("status", json::object()).value("kubeconfigSecretRef", json::object()).value("name", "").empty())
+        auto current = m_consumer.get(kube::resources::secrets(), consumerTenantNs, secretName);
+        if (!current)
+            return current.error().isNotFound() ? Result<std::optional<json>>(std::optional<json>()) : Result<std::optional<json>>(current.error());
+        const QByteArray text = QByteArray::fromBase64(QByteArray::fromStdString((*current).value("data", json::object()).value("kubeconfig", "")));
+        auto kubeconfig = yamlToJson(text);
+        if (!kubeconfig || !kubeconfig->is_object())
             return std::optional<json>();
-        return std::optional<json>(*i);
+        for (const auto &user : kubeconfig->value("users", json::array()))
+            if (user.value("user", json::object()).value("client-certificate-data", "") == issuedCrt)
+                return std::optional<json>(*current);
+        return std::optional<json>();
     });
     if (!secret)
         return secret.error();

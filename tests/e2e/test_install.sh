@@ -134,7 +134,8 @@ assert_contains "$(kcn -n liqo get deploy spillway-controller-manager -o jsonpat
 pgrep -f -- "$state/run" >/dev/null && fail "a local process was started" || pass "no local process"
 # KWOK only pretends to run the pod, so no replica ever renews the leader lease.
 assert_eq false "$("$CTL" info --kubeconfig "$K" --get health.healthy)" "info: unhealthy while no replica holds the lease"
-out=$(install 2>&1) && pass "switching back to the local runtime" || fail "switch failed: $out"
+out=$(install --api-server-url https://peers.example:6443 2>&1) && pass "switching back to the local runtime" || fail "switch failed: $out"
+assert_eq https://peers.example:6443 "$("$CTL" info --kubeconfig "$K" --get local.APIServerAddr)" "info: the API server address peers are given"
 assert_eq "" "$(kcn -n liqo get deploy,svc -o name 2>/dev/null)" "removes the Deployment and the Service"
 assert_eq true "$("$CTL" info --kubeconfig "$K" --get health.healthy)" "and the local controller manager is healthy"
 # In place from local (whose running controller manager registered its URL) to kubernetes: the

@@ -185,7 +185,7 @@ eventually 60 "and the consumer keeps exactly 2 pods, none terminating" bash -c 
 
 # --- unoffloading the last namespace empties the NamespaceMap; no twin is left ----------------
 for ns in apps picked nowhere mixed resilient; do
-  "$CTL" unoffload namespace "$ns" --kubeconfig "$KC" --timeout 60 >/dev/null 2>&1 || fail "unoffload $ns failed"
+  out=$("$CTL" unoffload namespace "$ns" --kubeconfig "$KC" --timeout 60 2>&1) || { fail "unoffload $ns failed: $out"; kcc -n "$ns" get namespaceoffloading offloading -o yaml >&2; kcp get ns -l liqo.io/remote-cluster-id=rome -o wide >&2; }
 done
 eventually 60 "provider: no twin namespace of rome's is left" bash -c "[ -z \"\$('$KUBECTL' --kubeconfig '$KP' get ns -l 'liqo.io/remote-cluster-id=rome,!liqo.io/tenant-namespace' -o name)\" ]" || kcp get namespacemaps -A -o yaml >&2
 assert_eq "{}" "$(kcp get namespacemaps -A -o jsonpath='{.items[0].spec.desiredMapping}')" "and the provider's NamespaceMap replica is empty"
