@@ -76,7 +76,20 @@ void WorkQueue::addAfter(const QString &key, qint64 delayMs)
     std::lock_guard lock(m_mutex);
     if (m_shutDown)
         return;
-    m_delayed.emplace(m_clock() + delayMs, key);
+    // client-go's delaying queue: a key already waiting keeps the earlier of its two times, so
+    // reconcilers that requeue themselves on every pass do not pile up parallel timers.
+    const qint64 at = m_clock() + delayMs;
+    if (auto it = m_delayedAt.find(key); it != m_delayedAt.end()) {
+        if (it.value() <= at)
+            return;
+        for (auto [first, last] = m_delayed.equal_range(it.value()); first != last; ++first)
+            if (first->second == key) {
+                m_delayed.erase(first);
+                break;
+            }
+    }
+    m_delayed.emplace(at, key);
+    m_delayedAt.insert(key, at);
     m_cv.notify_all();
 }
 
@@ -100,6 +113,7 @@ void WorkQueue::promoteReadyLocked(qint64 now)
     while (!m_delayed.empty() && m_delayed.begin()->first <= now) {
         const QString key = m_delayed.begin()->second;
         m_delayed.erase(m_delayed.begin());
+        m_delayedAt.remove(key);
         addLocked(key);
     }
 }

@@ -75,6 +75,7 @@ private:
     QSet<QString> m_dirty;
     QSet<QString> m_processing;
     std::multimap<qint64, QString> m_delayed;
+    QHash<QString, qint64> m_delayedAt;   // each key waits once, at its earliest time
     bool m_shutDown = false;
 };
 

@@ -50,6 +50,25 @@ private slots:
         now = 500;
         QCOMPARE(*q.tryGet(), QStringLiteral("x"));
     }
+    void aKeyWaitsOnceAtItsEarliestTime()
+    {
+        qint64 now = 0;
+        WorkQueue q([&] { return now; });
+        q.addAfter(QStringLiteral("x"), 500);
+        q.addAfter(QStringLiteral("x"), 900);   // later: the earlier time stands
+        q.addAfter(QStringLiteral("x"), 300);   // earlier: it replaces the wait
+        q.addAfter(QStringLiteral("y"), 400);
+        QCOMPARE(q.pendingDelayed(), size_t(2));
+        now = 300;
+        QCOMPARE(*q.tryGet(), QStringLiteral("x"));
+        q.done(QStringLiteral("x"));
+        now = 1000;
+        QCOMPARE(*q.tryGet(), QStringLiteral("y"));
+        q.done(QStringLiteral("y"));
+        QVERIFY(!q.tryGet());   // x came once, not three times
+        q.addAfter(QStringLiteral("x"), 100);   // and may wait again once promoted
+        QCOMPARE(q.pendingDelayed(), size_t(1));
+    }
     void rateLimitedRequeuesBackOff()
     {
         qint64 now = 0;
