@@ -23,6 +23,10 @@
         <source>%1, %2 ms</source>
         <translation>%1, %2 ms</translation>
     </message>
+    <message>
+        <source>this cluster</source>
+        <translation>this cluster</translation>
+    </message>
 </context>
 <context>
     <name>InstallRequest</name>
@@ -385,6 +389,22 @@
         <source>Message</source>
         <translation>Message</translation>
     </message>
+    <message>
+        <source>Claim</source>
+        <translation>Claim</translation>
+    </message>
+    <message>
+        <source>Lives in</source>
+        <translation>Lives in</translation>
+    </message>
+    <message>
+        <source>Capacity</source>
+        <translation>Capacity</translation>
+    </message>
+    <message>
+        <source>Phase</source>
+        <translation>Phase</translation>
+    </message>
 </context>
 <context>
     <name>spillway::console::InstallService</name>
@@ -666,6 +686,10 @@
     <message>
         <source>Events</source>
         <translation>Events</translation>
+    </message>
+    <message>
+        <source>Volumes</source>
+        <translation>Volumes</translation>
     </message>
 </context>
 <context>

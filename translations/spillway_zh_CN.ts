@@ -23,6 +23,10 @@
         <source>%1, %2 ms</source>
         <translation>%1，%2 毫秒</translation>
     </message>
+    <message>
+        <source>this cluster</source>
+        <translation>本集群</translation>
+    </message>
 </context>
 <context>
     <name>InstallRequest</name>
@@ -385,6 +389,22 @@
         <source>Message</source>
         <translation>消息</translation>
     </message>
+    <message>
+        <source>Claim</source>
+        <translation>存储声明</translation>
+    </message>
+    <message>
+        <source>Lives in</source>
+        <translation>所在位置</translation>
+    </message>
+    <message>
+        <source>Capacity</source>
+        <translation>容量</translation>
+    </message>
+    <message>
+        <source>Phase</source>
+        <translation>阶段</translation>
+    </message>
 </context>
 <context>
     <name>spillway::console::InstallService</name>
@@ -665,6 +685,10 @@
     <message>
         <source>Events</source>
         <translation>事件</translation>
+    </message>
+    <message>
+        <source>Volumes</source>
+        <translation>存储卷</translation>
     </message>
 </context>
 <context>

@@ -66,6 +66,7 @@ DashboardView::DashboardView(console::DashboardModel *model, QWidget *parent)
     auto *split = new QSplitter(Qt::Vertical, this);
     split->addWidget(section(tr("Peerings"), m_peers, model->peers(), false, this));
     split->addWidget(section(tr("Offloaded pods"), m_pods, model->pods(), false, this));
+    split->addWidget(section(tr("Volumes"), new QTableView(this), model->volumes(), false, this));
     split->addWidget(section(tr("Events"), m_events, model->events(), true, this));
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(split);

@@ -78,6 +78,9 @@ int main(int argc, char **argv)
     const QCommandLineOption burst(QStringLiteral("burst"), QStringLiteral("Client-side request burst."), QStringLiteral("n"), QStringLiteral("400"));
     const QCommandLineOption workers(QStringLiteral("workers"), QStringLiteral("Workers per controller."), QStringLiteral("n"), QStringLiteral("4"));
     const QCommandLineOption shadowPodWorkers(QStringLiteral("shadow-pod-workers"), QStringLiteral("Workers making peers' pods from their ShadowPods."), QStringLiteral("n"), QStringLiteral("16"));
+    const QCommandLineOption realStorageClass(QStringLiteral("real-storage-class"), QStringLiteral("Class of the real volumes behind the virtual storage class on local nodes (default: the cluster's default class)."), QStringLiteral("class"));
+    const QCommandLineOption storageNamespace(QStringLiteral("storage-namespace"), QStringLiteral("Namespace the real claims of local virtual volumes are made in."), QStringLiteral("ns"), QStringLiteral("liqo-storage"));
+    p.addOptions({realStorageClass, storageNamespace});
     p.addOptions({kubeconfig, context, ns, identity, leaderElect, healthAddress, healthPort, webhookAddress, webhookPort, webhookHost, webhookService,
                   webhookFailurePolicy, apiServerUrl, authAddress, authPort, authUrl, certLifetime, certRenew, vkImage, pullPolicy, runtime, stateDir, binDir, gatewayNetns, gatewayEndpoint, qps, burst, workers, shadowPodWorkers});
     p.process(app);
@@ -226,6 +229,8 @@ int main(int argc, char **argv)
     oo.liqoNamespace = p.value(ns);
     oo.workers = workersValue;
     oo.shadowPodWorkers = shadowPodWorkersValue;
+    oo.storage.realStorageClass = p.value(realStorageClass);
+    oo.storage.storageNamespace = p.value(storageNamespace);
     manager::OffloadingControllers offloading(&client, oo);
     manager::NetworkControllers::Options no;
     no.liqoNamespace = p.value(ns);

@@ -36,6 +36,13 @@ void printHuman(const json &i)
         std::printf("  %-24s role %-20s networking %-9s authentication %-9s offloading %s\n", text(peer["clusterID"]).c_str(),
                     text(peer["role"]).c_str(), text(peer["networkingStatus"]).c_str(), text(peer["authenticationStatus"]).c_str(),
                     text(peer["offloadingStatus"]).c_str());
+    const json volumes = i.value("volumes", json::array());
+    if (!volumes.empty()) {
+        std::printf("Volumes (storage class of Spillway): %zu\n", volumes.size());
+        for (const auto &v : volumes)
+            std::printf("  %-40s %-10s in %-20s %-8s %s\n", (text(v["namespace"]) + "/" + text(v["claim"])).c_str(), text(v["capacity"]).c_str(),
+                        text(v["location"]).c_str(), text(v["phase"]).c_str(), text(v["twin"]).c_str());
+    }
 }
 
 } // namespace

@@ -6,6 +6,7 @@
 #include "offloading/ClusterSelectorText.h"
 #include "offloading/NamespaceOffloadingDraft.h"
 #include "offloading/NamespaceOffloadingReconciler.h"
+#include "storage/VolumeInventory.h"
 
 #include <QDateTime>
 #include <QThread>
@@ -157,6 +158,9 @@ int unoffloadNamespace(const QStringList &args)
     cluster.addTo(p);
     const TimeoutFlag timeout;
     timeout.addTo(p);
+    const QCommandLineOption deleteVolumes(QStringLiteral("delete-volumes"),
+                                           QStringLiteral("Also delete the namespace's volumes that live in peers (their data is lost); without it, unoffload refuses while there are any."));
+    p.addOption(deleteVolumes);
     parseOrExit(p, args, QStringLiteral("unoffload namespace"));
     if (p.positionalArguments().size() != 1)
         return usage(QStringLiteral("unoffload namespace takes one NAMESPACE"));
@@ -168,6 +172,26 @@ int unoffloadNamespace(const QStringList &args)
     if (!client)
         return fail(client.error());
     const kube::ResourceRef offloadings = apis::offloading::v1beta1::namespaceOffloadingResource();
+    // The remote namespaces go, and the claims in them: data is deleted only when asked.
+    auto volumes = storage::listVirtualVolumes(**client, ns);
+    if (!volumes)
+        return fail(volumes.error());
+    QStringList remote;
+    for (const auto &v : *volumes)
+        if (v.remote())
+            remote << QStringLiteral("%1 (in %2)").arg(v.claimName, v.location);
+    if (!remote.isEmpty() && !p.isSet(deleteVolumes))
+        return fail(Error::of(Error::Kind::Config,
+                              QStringLiteral("%1 has %2 volume(s) whose data lives in peers: %3; unoffloading deletes their remote namespaces and the data with them")
+                                  .arg(ns).arg(remote.size()).arg(remote.join(QStringLiteral(", "))),
+                              QStringLiteral("pass --delete-volumes to delete them, or keep the namespace offloaded")));
+    for (const auto &v : *volumes) {
+        if (!v.remote())
+            continue;
+        std::fprintf(stderr, "• deleting volume claim %s (its data in %s)\n", qPrintable(v.claimName), qPrintable(v.location));
+        if (auto r = (*client)->remove(kube::resources::persistentVolumeClaims(), ns, v.claimName); !r && !r.error().isNotFound())
+            return fail(r.error());
+    }
     if (auto r = (*client)->remove(offloadings, ns, QStringLiteral("offloading")); !r) {
         if (r.error().isNotFound()) {
             std::printf("%s is not offloaded\n", qPrintable(ns));

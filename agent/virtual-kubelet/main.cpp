@@ -6,6 +6,7 @@
 #include "kube/Kubeconfig.h"
 #include "kube/KubeClient.h"
 #include "observe/AgentConnection.h"
+#include "storage/RemoteVolumeProvisioner.h"
 #include "observe/Log.h"
 #include "observe/TerminationSignal.h"
 #include "peering/LocalCluster.h"
@@ -185,6 +186,15 @@ int main(int argc, char **argv)
     // The provider's Configuration about this cluster says how the provider reaches its pods.
     auto providerConfigurations = ipam::followPeerConfiguration(&reflectionClient, self->clusterId, providerView, [&objects] { objects.resyncEndpointSlices(); });
     objects.start();
+    storage::RemoteVolumeProvisioner::Options vo;
+    vo.nodeName = o.nodeName;
+    vo.virtualNodeNamespace = ns;
+    vo.virtualNodeName = name;
+    vo.localClusterId = self->clusterId;
+    vo.providerClusterId = providerId;
+    vo.remoteNamespaceOf = [&mappings](const QString &local) { return mappings.remoteOf(local); };
+    storage::RemoteVolumeProvisioner volumes(&consumer, &reflectionClient, vo);
+    volumes.start();
     virtualkubelet::EventReflector::Options eo;
     eo.providerClusterId = providerId;
     eo.nodeName = o.nodeName;
@@ -195,8 +205,9 @@ int main(int argc, char **argv)
     observe::log("info", QStringLiteral("virtual-kubelet"), QStringLiteral("serving"),
                  {{"node", o.nodeName}, {"virtualNode", vn}, {"kubeletEndpoint", QStringLiteral("%1:%2").arg(nodeAddress).arg(o.kubeletPort)}});
 
-    auto shutdown = [&pods, &objects, &events, &mappings, &configurations, &providerConfigurations] {
+    auto shutdown = [&pods, &objects, &events, &volumes, &mappings, &configurations, &providerConfigurations] {
         configurations->stop();
+        volumes.stop();
         providerConfigurations->stop();
         mappings.stop();
         events.stop();

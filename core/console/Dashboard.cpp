@@ -2,6 +2,7 @@
 
 #include "common/JsonText.h"
 #include "console/PeerGraphModel.h"
+#include "storage/VirtualVolumes.h"
 
 #include <algorithm>
 #include <map>
@@ -122,6 +123,19 @@ Dashboard Dashboard::buildFrom(const ClusterPeersRefs &clusters, const PeerGraph
                                 n.other ? Bad : n.pending ? Warning : Good});
     }
 
+    for (const ClusterPeers &c : clusters)
+        for (const auto &pv : items(c.volumes)) {
+            const json &metadata = memberOf(pv, "metadata"), &claim = memberOf(memberOf(pv, "spec"), "claimRef");
+            const QString location = textOf(memberOf(metadata, "labels"), storage::kLocationLabel);
+            const QString phase = textOf(memberOf(pv, "status"), "phase");
+            const QString where = location == QLatin1String(storage::kLocalLocation) ? tr("this cluster")
+                                                                                      : (names.count(location) ? names[location] : location);
+            out.volumes.push_back({c.clusterId + QLatin1Char('/') + textOf(metadata, "name"),
+                                   {c.name, textOf(claim, "namespace") + QLatin1Char('/') + textOf(claim, "name"), where,
+                                    textOf(memberOf(memberOf(pv, "spec"), "capacity"), "storage"), phase},
+                                   phase == QLatin1String("Bound") ? Good : phase == QLatin1String("Failed") ? Bad : Warning});
+        }
+
     std::vector<std::pair<QString, Row>> events;
     for (const ClusterPeers &c : clusters)
         for (const auto &e : items(c.events)) {
@@ -150,6 +164,7 @@ DashboardModel::DashboardModel(PeerGraphModel *graph, QObject *parent)
     : QObject(parent), m_graph(graph),
       m_peers(new KeyedTableModel({tr("Consumer"), tr("Provider"), tr("Authentication"), tr("Networking"), tr("Offloading"), tr("Virtual node"), tr("Tunnel")}, this)),
       m_pods(new KeyedTableModel({tr("Cluster"), tr("Namespace"), tr("Provider"), tr("Running"), tr("Pending"), tr("Other")}, this)),
+      m_volumes(new KeyedTableModel({tr("Cluster"), tr("Claim"), tr("Lives in"), tr("Capacity"), tr("Phase")}, this)),
       m_events(new KeyedTableModel({tr("Time"), tr("Cluster"), tr("Type"), tr("Reason"), tr("Object"), tr("Message")}, this))
 {
     connect(m_graph, &PeerGraphModel::graphChanged, this, &DashboardModel::update);
@@ -161,6 +176,7 @@ void DashboardModel::update()
     Dashboard d = Dashboard::buildFrom(m_graph->snapshots(), m_graph->graph());
     m_peers->setRows(std::move(d.peers));
     m_pods->setRows(std::move(d.pods));
+    m_volumes->setRows(std::move(d.volumes));
     m_events->setRows(std::move(d.events));
     emit updated();
 }

@@ -19,6 +19,7 @@ struct ClusterPeers {
     nlohmann::json virtualNodePods = nlohmann::json::array();    // Pod items bound to those nodes
     nlohmann::json resourceSlices = nlohmann::json::array();     // authentication.liqo.io ResourceSlice items
     nlohmann::json events = nlohmann::json::array();             // Events about those objects and Liqo's kinds
+    nlohmann::json volumes = nlohmann::json::array();            // virtual PVs of the storage class (labelled with their location)
 };
 
 // The clusters' snapshots as the builders read them: references, so the console's models never

@@ -8,6 +8,7 @@
 #include "kube/Informer.h"
 #include "kube/KubeClient.h"
 #include "offloading/OffloadingPolicy.h"
+#include "storage/VirtualVolumes.h"
 
 #include <QThread>
 #include <QTimer>
@@ -121,6 +122,7 @@ void PeerWatch::startOnIoThread()
     watch(apis::networking::v1beta1::connectionResource(), {});
     watch(apis::authentication::v1beta1::resourceSliceResource(), {});
     watch(kube::resources::events(), {}, slimEvent);
+    watch(kube::resources::persistentVolumes(), QString::fromLatin1(storage::kLocationLabel));
 }
 
 // Pods are watched per virtual node (publish() follows the nodes): the console only shows
@@ -219,6 +221,7 @@ void PeerWatch::publish()
             || (kind == QLatin1String("Pod") && pods.count({textOf(about, "namespace"), name})))
             p.events.push_back(event);
     }
+    p.volumes = toArray(m_informers[5]->store().list());
     QMetaObject::invokeMethod(this, [this, p = std::move(p)]() mutable {
         p.name = m_peers.name;
         p.clusterId = m_peers.clusterId;

@@ -2,6 +2,7 @@
 
 #include "installer/LocalRuntime.h"
 #include "installer/Manifests.h"
+#include "storage/VolumeInventory.h"
 
 #include <QDateTime>
 #include <QEventLoop>
@@ -160,6 +161,12 @@ Result<json> collectInfo(kube::KubeClient &client, const InfoOptions &options)
     const json components = componentsHealth(client, *record, options, healthy);
     out["health"] = {{"healthy", healthy}, {"components", components}};
     out["network"] = networkInfo(client, *record);
+    // Where the volumes of the virtual storage class live (none listed when they cannot be read).
+    json volumes = json::array();
+    if (auto list = storage::listVirtualVolumes(client); list)
+        for (const auto &v : *list)
+            volumes.push_back(storage::toJson(v));
+    out["volumes"] = volumes;
 
     json peers = json::array();
     if (auto ref = client.resolve(QStringLiteral("core.liqo.io/v1beta1"), QStringLiteral("ForeignCluster")); ref) {

@@ -23,6 +23,11 @@ QMap<QString, QString> defaultValues()
         // manager's own address) and, in a cluster, the type of its Service.
         {QStringLiteral("authentication.url"), QString()},
         {QStringLiteral("authentication.serviceType"), QStringLiteral("NodePort")},   // the distribution's preset decides (DistroPreset)
+        // Liqo's virtual storage class (empty: none), the real class behind it on local nodes
+        // (empty: the cluster's default) and where those real claims are made.
+        {QStringLiteral("storage.virtualStorageClassName"), QStringLiteral("liqo")},
+        {QStringLiteral("storage.realStorageClassName"), QString()},
+        {QStringLiteral("storage.storageNamespace"), QStringLiteral("liqo-storage")},
         // The API server address peers are given (empty: the distribution's preset decides).
         {QStringLiteral("apiServer.address"), QString()},
         // Certificates issued to consumers: lifetime and renewal (0: when a third is left), seconds.

@@ -278,6 +278,7 @@ Result<QStringList> Installer::startLocalRuntime(const RenderInput &in)
          QStringLiteral("--runtime=local"), QStringLiteral("--state-dir=") + in.options.stateDir, QStringLiteral("--bin-dir=") + binDir}};
     if (!values[QStringLiteral("authentication.url")].isEmpty())
         component.args << QStringLiteral("--auth-url=") + values[QStringLiteral("authentication.url")];
+    component.args << storageArgs(values);
     if (!values[QStringLiteral("apiServer.address")].isEmpty())
         component.args << QStringLiteral("--api-server-url=") + values[QStringLiteral("apiServer.address")];
     if (!values[QStringLiteral("networking.gatewayNetns")].isEmpty())

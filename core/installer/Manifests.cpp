@@ -4,6 +4,7 @@
 
 #include "common/Yaml.h"
 #include "manager/WebhookConfiguration.h"
+#include "storage/VirtualVolumes.h"
 
 #include <QDir>
 #include <QFile>
@@ -56,6 +57,8 @@ json controllerManagerDeployment(const RenderInput &in, const QMap<QString, QStr
     };
     if (!values[QStringLiteral("authentication.url")].isEmpty())
         container["args"].push_back("--auth-url=" + s(values[QStringLiteral("authentication.url")]));
+    for (const QString &arg : storageArgs(values))
+        container["args"].push_back(s(arg));
     // In a pod the API server's own address is the in-cluster Service, which peers cannot reach.
     if (!values[QStringLiteral("apiServer.address")].isEmpty())
         container["args"].push_back("--api-server-url=" + s(values[QStringLiteral("apiServer.address")]));
@@ -103,6 +106,14 @@ QMap<QString, QString> clusterLabels(const InstallOptions &options)
     if (options.distro != QLatin1String("generic") && !labels.contains(QLatin1String(names::kProviderLabel)))
         labels.insert(QLatin1String(names::kProviderLabel), options.distro);
     return labels;
+}
+
+QStringList storageArgs(const QMap<QString, QString> &values)
+{
+    QStringList out{QStringLiteral("--storage-namespace=") + values.value(QStringLiteral("storage.storageNamespace"), QStringLiteral("liqo-storage"))};
+    if (const QString real = values.value(QStringLiteral("storage.realStorageClassName")); !real.isEmpty())
+        out << QStringLiteral("--real-storage-class=") + real;
+    return out;
 }
 
 void labelAsSpillway(json &object, const QString &component)
@@ -195,6 +206,14 @@ Result<std::vector<json>> renderManifests(const RenderInput &in)
 
     for (json &o : rbacManifests(in.options.ns))
         out.push_back(std::move(o));
+
+    if (const QString virtualClass = values[QStringLiteral("storage.virtualStorageClassName")]; !virtualClass.isEmpty()) {
+        // The first pod of a claim decides where its data lives, so binding waits for it.
+        json storageClass = {{"apiVersion", "storage.k8s.io/v1"}, {"kind", "StorageClass"}, {"metadata", {{"name", s(virtualClass)}}},
+                             {"provisioner", storage::kProvisioner}, {"volumeBindingMode", "WaitForFirstConsumer"}, {"reclaimPolicy", "Delete"}};
+        labelAsSpillway(storageClass, QStringLiteral("storage"));
+        out.push_back(storageClass);
+    }
 
     manager::WebhookEndpoint endpoint;
     endpoint.failurePolicy = values[QStringLiteral("webhook.failurePolicy")];

@@ -74,5 +74,7 @@ QMap<QString, QString> clusterLabels(const InstallOptions &options);
 
 // Adds the labels every installed object carries.
 void labelAsSpillway(nlohmann::json &object, const QString &component = {});
+// The controller manager's storage flags from the install values (both runtimes).
+QStringList storageArgs(const QMap<QString, QString> &values);
 
 } // namespace spillway::installer

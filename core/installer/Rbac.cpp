@@ -47,6 +47,10 @@ json controllerManagerClusterRules()
         rule(json::array({"admissionregistration.k8s.io"}), json::array({"mutatingwebhookconfigurations"}),
              json::array({"get", "update", "patch"}), json::array({"spillway-mutating-webhook"})),
         rule(json::array({"discovery.k8s.io"}), json::array({"endpointslices"}), kWrite),
+        // The virtual storage class: local volumes' real claims and virtual PVs; the classes a
+        // provider advertises.
+        rule(json::array({""}), json::array({"persistentvolumeclaims", "persistentvolumes"}), kWrite),
+        rule(json::array({"storage.k8s.io"}), json::array({"storageclasses"}), kRead),
     });
 }
 
@@ -70,6 +74,10 @@ json virtualKubeletClusterRules()
         rule(json::array({"authentication.liqo.io"}), json::array({"identities"}), kRead),
         // how this cluster reaches the provider's pods, for the pod IPs it writes
         rule(json::array({"networking.liqo.io"}), json::array({"configurations"}), kRead),
+        // remote volumes: the virtual PVs that bind claims, the provider's claim mirrored onto ours
+        rule(json::array({""}), json::array({"persistentvolumes"}), kWrite),
+        rule(json::array({""}), json::array({"persistentvolumeclaims"}), json::array({"patch"})),
+        rule(json::array({"storage.k8s.io"}), json::array({"storageclasses"}), kRead),
     });
 }
 

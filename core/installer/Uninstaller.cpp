@@ -95,6 +95,7 @@ Result<UninstallResult> Uninstaller::run()
         {QStringLiteral("admissionregistration.k8s.io/v1"), QStringLiteral("MutatingWebhookConfiguration")},
         {QStringLiteral("rbac.authorization.k8s.io/v1"), QStringLiteral("ClusterRoleBinding")},
         {QStringLiteral("rbac.authorization.k8s.io/v1"), QStringLiteral("ClusterRole")},
+        {QStringLiteral("storage.k8s.io/v1"), QStringLiteral("StorageClass")},
         {QStringLiteral("v1"), QStringLiteral("Namespace")},
         {QStringLiteral("apiextensions.k8s.io/v1"), QStringLiteral("CustomResourceDefinition")},
     };

@@ -35,6 +35,15 @@ ResourceRef serviceAccounts() { return {{}, QStringLiteral("v1"), QStringLiteral
 ResourceRef services() { return {{}, QStringLiteral("v1"), QStringLiteral("services"), QStringLiteral("Service"), true}; }
 ResourceRef endpointSlices() { return {QStringLiteral("discovery.k8s.io"), QStringLiteral("v1"), QStringLiteral("endpointslices"), QStringLiteral("EndpointSlice"), true}; }
 ResourceRef events() { return {{}, QStringLiteral("v1"), QStringLiteral("events"), QStringLiteral("Event"), true}; }
+ResourceRef persistentVolumeClaims()
+{
+    return {{}, QStringLiteral("v1"), QStringLiteral("persistentvolumeclaims"), QStringLiteral("PersistentVolumeClaim"), true};
+}
+ResourceRef persistentVolumes() { return {{}, QStringLiteral("v1"), QStringLiteral("persistentvolumes"), QStringLiteral("PersistentVolume"), false}; }
+ResourceRef storageClasses()
+{
+    return {QStringLiteral("storage.k8s.io"), QStringLiteral("v1"), QStringLiteral("storageclasses"), QStringLiteral("StorageClass"), false};
+}
 ResourceRef leases()
 {
     return {QStringLiteral("coordination.k8s.io"), QStringLiteral("v1"), QStringLiteral("leases"), QStringLiteral("Lease"), true};

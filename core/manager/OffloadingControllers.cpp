@@ -64,6 +64,8 @@ OffloadingControllers::OffloadingControllers(kube::KubeClient *client, Options o
     // Read for the cluster a namespace is mapped for; a change there re-queues nothing.
     caches.namespaces = &m_shadowPodLoop->watch(kube::resources::namespaces(), [](const json &) { return QString(); }, kube::Informer::Options{}).store();
     m_shadowPods = std::make_unique<offloading::ShadowPodReconciler>(*client, caches);
+    options.storage.workers = options.workers;
+    m_localVolumes = std::make_unique<storage::LocalVolumeProvisioner>(client, options.storage);
 }
 
 OffloadingControllers::~OffloadingControllers()
@@ -73,7 +75,11 @@ OffloadingControllers::~OffloadingControllers()
 
 std::vector<ReconcileLoop *> OffloadingControllers::loops() const
 {
-    return {m_offloadingLoop.get(), m_mapReplicationLoop.get(), m_mapLoop.get(), m_shadowPodLoop.get()};
+    std::vector<ReconcileLoop *> out{m_offloadingLoop.get(), m_mapReplicationLoop.get(), m_mapLoop.get(), m_shadowPodLoop.get()};
+    if (m_localVolumes)
+        for (auto *loop : m_localVolumes->loops())
+            out.push_back(loop);
+    return out;
 }
 
 void OffloadingControllers::setErrorSink(kube::Controller::ErrorSink sink)

@@ -6,6 +6,7 @@
 #include "offloading/ShadowPodReconciler.h"
 #include "peering/ProviderClients.h"
 #include "peering/Replicator.h"
+#include "storage/LocalVolumeProvisioner.h"
 
 #include <memory>
 
@@ -13,7 +14,7 @@ namespace spillway::manager {
 
 // The controller manager's offloading loops: NamespaceOffloadings and the replication of our
 // NamespaceMaps to providers (consumer side); peers' NamespaceMaps (their remote namespaces) and
-// ShadowPods (their pods) here (provider side).
+// ShadowPods (their pods) here (provider side); and the virtual storage class's local volumes.
 class OffloadingControllers
 {
 public:
@@ -22,6 +23,7 @@ public:
         int workers = 2;
         // Each pod of a burst is a few writes; more of them in flight keep up with the scheduler.
         int shadowPodWorkers = 16;
+        storage::LocalVolumeProvisioner::Options storage;
     };
     OffloadingControllers(kube::KubeClient *client, Options options);
     ~OffloadingControllers();
@@ -37,6 +39,7 @@ private:
     std::unique_ptr<peering::Replicator> m_mapReplicator;
     std::unique_ptr<offloading::NamespaceMapReconciler> m_maps;
     std::unique_ptr<offloading::ShadowPodReconciler> m_shadowPods;
+    std::unique_ptr<storage::LocalVolumeProvisioner> m_localVolumes;
     std::unique_ptr<ReconcileLoop> m_offloadingLoop, m_mapReplicationLoop, m_mapLoop, m_shadowPodLoop;
 };
 

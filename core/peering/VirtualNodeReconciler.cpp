@@ -100,7 +100,8 @@ Result<void> VirtualNodeReconciler::reconcile(const QString &key)
                      {"spec", {{"clusterID", providerId}, {"createNode", true},
                                {"kubeconfigSecretRef", {{"name", kubeconfigSecretName(controlPlaneIdentityName(QString::fromStdString(providerId))).toStdString()}}},
                                {"resourceQuota", {{"hard", status.value("resources", json::object())}}},
-                               {"labels", status.value("nodeLabels", json::object())}}}};
+                               {"labels", status.value("nodeLabels", json::object())},
+                               {"storageClasses", status.value("storageClasses", json::array())}}}};
     auto applied = m_client.apply(apis::offloading::v1beta1::virtualNodeResource(), ns, vn, m_options.fieldManager, true);
     if (!applied)
         return applied.error();

@@ -7,6 +7,7 @@
 #include "kube/Store.h"
 #include "peering/PeeringNames.h"
 #include "resources/ResourcePolicy.h"
+#include "storage/VirtualVolumes.h"
 
 #include <QDateTime>
 
@@ -159,6 +160,14 @@ Result<void> ResourceSliceGrantReconciler::reconcile(const QString &key)
                         labels[it.key().toStdString()] = it.value().toStdString();
                     status["nodeLabels"] = labels;
                 }
+            // Where the consumer's remote volumes can be made (its virtual storage class picks the default).
+            if (auto classes = m_client.list(kube::resources::storageClasses(), {}); classes) {
+                const json advertised = storage::advertisedClasses(*classes);
+                if (advertised.empty())
+                    status.erase("storageClasses");
+                else
+                    status["storageClasses"] = advertised;
+            }
         }
     }
     m_options.requeueAfter(key, m_options.resyncMs);

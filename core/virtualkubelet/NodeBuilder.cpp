@@ -15,6 +15,8 @@ json nodeObject(const NodeView &v)
     labels["kubernetes.io/hostname"] = v.nodeName.toStdString();
     labels["kubernetes.io/role"] = "agent";
     labels["type"] = "virtual-kubelet";
+    if (v.storageAvailable)
+        labels["storage.liqo.io/available"] = "true";
     return {{"apiVersion", "v1"}, {"kind", "Node"},
             {"metadata", {{"name", v.nodeName.toStdString()}, {"labels", labels},
                           {"annotations", {{"spillway.dev/virtual-node", v.virtualNode.toStdString()}}}}}};

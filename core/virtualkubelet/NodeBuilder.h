@@ -16,6 +16,7 @@ struct NodeView {
     QString virtualNode;                 // "ns/name"
     nlohmann::json resources = nlohmann::json::object();   // resourceQuota.hard
     nlohmann::json labels = nlohmann::json::object();      // spec.labels (provider's cluster labels)
+    bool storageAvailable = false;       // the provider advertises storage classes (spec.storageClasses)
     bool providerReachable = false;
     QString reason, message;             // why Ready is what it is
     QString address = QStringLiteral("127.0.0.1");   // where the apiserver reaches the kubelet endpoint
@@ -23,7 +24,8 @@ struct NodeView {
 };
 
 // The Node object's metadata as Liqo makes it: labels liqo.io/type=virtual-node and
-// liqo.io/remote-cluster-id plus the provider's.
+// liqo.io/remote-cluster-id plus the provider's; storage.liqo.io/available=true when the provider
+// advertises storage classes.
 nlohmann::json nodeObject(const NodeView &view);
 // The node's taints with the NoExecute taint pods must tolerate added, or nothing when it is
 // there. The taints are not applied with the rest: spec.taints is an atomic list, and owning it

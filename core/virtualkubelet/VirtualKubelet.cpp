@@ -32,6 +32,8 @@ Result<void> VirtualKubelet::refreshVirtualNode()
     m_view.providerId = QString::fromStdString(spec.value("clusterID", ""));
     m_view.resources = spec.value("resourceQuota", json::object()).value("hard", json::object());
     m_view.labels = spec.value("labels", json::object());
+    const json classes = spec.value("storageClasses", json::array());
+    m_view.storageAvailable = classes.is_array() && !classes.empty();
     return {};
 }
 

@@ -48,6 +48,7 @@ assert_eq "" "$(kcn get ns liqo -o name 2>/dev/null)" "dry run changed nothing"
 out=$(install --cluster-id e2e-consumer --cluster-labels topology.kubernetes.io/region=eu 2>"$state/err") || { cat "$state/err"; fail "install failed"; }
 assert_contains "$out" "installed: cluster ID e2e-consumer" "install reports the cluster ID"
 assert_eq 18 "$(kcn get crd -l app.kubernetes.io/part-of=spillway -o name | wc -l)" "18 CRDs installed"
+assert_eq "liqo.io/storage" "$(kcn get storageclass liqo -o jsonpath='{.provisioner}')" "the virtual storage class liqo"
 kcn wait --for condition=established --timeout=30s crd -l app.kubernetes.io/part-of=spillway >/dev/null && pass "every CRD Established" || fail "CRDs not Established"
 assert_eq e2e-consumer "$(kcn -n liqo get cm liqo-clusterid-configmap -o jsonpath='{.data.CLUSTER_ID}')" "cluster ID in Liqo's ConfigMap"
 assert_eq e2e-consumer "$(kcn -n liqo get cm -l app.kubernetes.io/name=clusterid-configmap -o jsonpath='{.items[0].data.CLUSTER_ID}')" "found by Liqo's label"
@@ -118,7 +119,7 @@ assert_eq 1 "$(kcn get crd -l app.kubernetes.io/part-of=spillway -o name | grep 
 out=$("$CTL" uninstall --kubeconfig "$K" --force 2>&1) && pass "uninstall --force succeeds" || fail "uninstall --force failed: $out"
 assert_eq "" "$(kcn get crd -o name | grep liqo.io)" "no Liqo CRD left"
 assert_eq "" "$(kcn get ns liqo -o name 2>/dev/null)" "no namespace left"
-assert_eq "" "$(kcn get validatingwebhookconfigurations,mutatingwebhookconfigurations,clusterroles,clusterrolebindings -l app.kubernetes.io/part-of=spillway -o name)" "no webhook or RBAC left"
+assert_eq "" "$(kcn get validatingwebhookconfigurations,mutatingwebhookconfigurations,clusterroles,clusterrolebindings,storageclasses -l app.kubernetes.io/part-of=spillway -o name)" "no webhook, RBAC or storage class left"
 pgrep -f -- "$state/run" >/dev/null && fail "processes left running" || pass "no process left"
 assert_contains "$("$CTL" uninstall --kubeconfig "$K" 2>&1)" "nothing to remove" "uninstall again is harmless"
 

@@ -1,6 +1,6 @@
 // The live dashboard in core: its tables built from the clusters' lists (peerings with module
-// conditions, offloaded pods per namespace and provider, events about peering objects, newest
-// first) and updated by difference — rows change in place, never a reset.
+// conditions, offloaded pods per namespace and provider, volumes and where they live, events
+// about peering objects, newest first) and updated by difference — rows change in place, never a reset.
 #include "console/Dashboard.h"
 
 #include <QSignalSpy>
@@ -28,6 +28,10 @@ class TestDashboard : public QObject
                                         R"({"metadata": {"name": "c", "namespace": "shop"}, "spec": {"nodeName": "liqo-milan"}, "status": {"phase": "Running"}}])");
         p.events = json::parse(R"([{"metadata": {"uid": "e1"}, "involvedObject": {"kind": "ForeignCluster", "name": "milan"}, "type": "Normal", "reason": "Peered", "message": "ok", "lastTimestamp": "2026-11-30T10:00:00Z"},)"
                                R"({"metadata": {"uid": "e2"}, "involvedObject": {"kind": "Node", "name": "liqo-milan"}, "type": "Warning", "reason": "ProviderUnreachable", "message": "lost", "lastTimestamp": "2026-11-30T10:05:00Z"}])");
+        p.volumes = json::parse(R"([{"metadata": {"name": "pvc-1", "labels": {"storage.spillway.dev/location": "milan"}},)"
+                                R"("spec": {"capacity": {"storage": "1Gi"}, "claimRef": {"namespace": "db", "name": "data-db-0"}}, "status": {"phase": "Bound"}},)"
+                                R"({"metadata": {"name": "pvc-2", "labels": {"storage.spillway.dev/location": "local"}},)"
+                                R"("spec": {"capacity": {"storage": "5Gi"}, "claimRef": {"namespace": "tmp", "name": "scratch"}}, "status": {"phase": "Released"}}])");
         return p;
     }
 
@@ -51,6 +55,11 @@ private slots:
         QCOMPARE(d.events[0].cells.value(DashboardModel::EventReason), QStringLiteral("ProviderUnreachable"));   // newest first
         QCOMPARE(d.events[0].cells.value(DashboardModel::EventObject), QStringLiteral("Node/liqo-milan"));
         QCOMPARE(d.events[0].tone, 2);
+        QCOMPARE(d.volumes.size(), size_t(2));
+        QCOMPARE(d.volumes[0].cells, (QStringList{QStringLiteral("Rome"), QStringLiteral("db/data-db-0"), QStringLiteral("milan"), QStringLiteral("1Gi"), QStringLiteral("Bound")}));
+        QCOMPARE(d.volumes[0].tone, 1);
+        QCOMPARE(d.volumes[1].cells.value(DashboardModel::VolumeLocation), QStringLiteral("this cluster"));
+        QCOMPARE(d.volumes[1].tone, 2);   // released, its twin about to go
     }
 
     void rowsChangeInPlace()
