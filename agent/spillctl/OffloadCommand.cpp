@@ -172,24 +172,34 @@ int unoffloadNamespace(const QStringList &args)
     if (!client)
         return fail(client.error());
     const kube::ResourceRef offloadings = apis::offloading::v1beta1::namespaceOffloadingResource();
+    if (auto existing = (*client)->get(offloadings, ns, QStringLiteral("offloading")); !existing) {
+        if (!existing.error().isNotFound())
+            return fail(existing.error());
+        std::printf("%s is not offloaded\n", qPrintable(ns));
+        return 0;
+    }
     // The remote namespaces go, and the claims in them: data is deleted only when asked.
     auto volumes = storage::listVirtualVolumes(**client, ns);
     if (!volumes)
         return fail(volumes.error());
-    QStringList remote;
+    auto reflected = storage::reflectedClaims(**client, ns);
+    if (!reflected)
+        return fail(reflected.error());
+    std::vector<storage::ReflectedClaim> elsewhere = *reflected;   // claim and the peer holding its data
     for (const auto &v : *volumes)
         if (v.remote())
-            remote << QStringLiteral("%1 (in %2)").arg(v.claimName, v.location);
+            elsewhere.push_back({v.claimName, v.location});
+    QStringList remote;
+    for (const auto &c : elsewhere)
+        remote << QStringLiteral("%1 (in %2)").arg(c.name, c.peer);
     if (!remote.isEmpty() && !p.isSet(deleteVolumes))
         return fail(Error::of(Error::Kind::Config,
                               QStringLiteral("%1 has %2 volume(s) whose data lives in peers: %3; unoffloading deletes their remote namespaces and the data with them")
                                   .arg(ns).arg(remote.size()).arg(remote.join(QStringLiteral(", "))),
                               QStringLiteral("pass --delete-volumes to delete them, or keep the namespace offloaded")));
-    for (const auto &v : *volumes) {
-        if (!v.remote())
-            continue;
-        std::fprintf(stderr, "• deleting volume claim %s (its data in %s)\n", qPrintable(v.claimName), qPrintable(v.location));
-        if (auto r = (*client)->remove(kube::resources::persistentVolumeClaims(), ns, v.claimName); !r && !r.error().isNotFound())
+    for (const auto &c : elsewhere) {
+        std::fprintf(stderr, "• deleting volume claim %s (its data in %s)\n", qPrintable(c.name), qPrintable(c.peer));
+        if (auto r = (*client)->remove(kube::resources::persistentVolumeClaims(), ns, c.name); !r && !r.error().isNotFound())
             return fail(r.error());
     }
     if (auto r = (*client)->remove(offloadings, ns, QStringLiteral("offloading")); !r) {

@@ -193,6 +193,7 @@ int main(int argc, char **argv)
     vo.localClusterId = self->clusterId;
     vo.providerClusterId = providerId;
     vo.remoteNamespaceOf = [&mappings](const QString &local) { return mappings.remoteOf(local); };
+    vo.mappedNamespaces = [&mappings] { return mappings.all(); };
     storage::RemoteVolumeProvisioner volumes(&consumer, &reflectionClient, vo);
     volumes.start();
     virtualkubelet::EventReflector::Options eo;

@@ -1,7 +1,7 @@
 #include "storage/LocalVolumeProvisioner.h"
 
 #include "offloading/OffloadingPolicy.h"
-#include "storage/ClaimEvents.h"
+#include "storage/StorageEvents.h"
 #include "storage/VirtualVolumes.h"
 
 namespace spillway::storage {
@@ -64,6 +64,8 @@ Result<void> LocalVolumeProvisioner::reconcileClaim(const QString &key)
     auto pvc = m_client->get(claims, ns, name);
     if (!pvc)
         return pvc.error().isNotFound() ? Result<void>() : Result<void>(pvc.error());
+    if (!m_classes->hasSynced())
+        return Error::of(Error::Kind::Timeout, QStringLiteral("the storage classes are not listed yet"));
     const json classes = classList();
     const auto nodeName = claimToProvision(*pvc, virtualClassNames(classes));
     if (!nodeName)
@@ -76,10 +78,10 @@ Result<void> LocalVolumeProvisioner::reconcileClaim(const QString &key)
 
     const auto realClass = realLocalClass(classes, m_options.realStorageClass);
     if (!realClass) {
-        recordClaimEvent(*m_client, *pvc, "Warning", "NoLocalStorageClass",
-                         QStringLiteral("its pod runs on local node %1, but this cluster has no default storage class for local volumes; "
-                                        "mark one default or reinstall with --set storage.realStorageClassName=CLASS").arg(*nodeName),
-                         kComponent);
+        recordEvent(*m_client, *pvc, "Warning", "NoLocalStorageClass",
+                    QStringLiteral("its pod runs on local node %1, but this cluster has no default storage class for local volumes; "
+                                   "mark one default or reinstall with --set storage.realStorageClassName=CLASS").arg(*nodeName),
+                    kComponent);
         return Error::of(Error::Kind::Config, QStringLiteral("no real storage class for %1").arg(key));
     }
     if (auto r = ensureStorageNamespace(); !r)
@@ -93,8 +95,8 @@ Result<void> LocalVolumeProvisioner::reconcileClaim(const QString &key)
         const json annotations = {{kSelectedNodeAnnotation, nodeName->toStdString()}};
         auto created = m_client->create(claims, m_options.storageNamespace, twinClaim(*pvc, twinName, m_options.storageNamespace, *realClass, labels, annotations));
         if (!created && !created.error().isAlreadyExists()) {
-            recordClaimEvent(*m_client, *pvc, "Warning", "LocalProvisioningFailed",
-                             QStringLiteral("cannot create its volume of class %1: %2").arg(*realClass, created.error().toString()), kComponent);
+            recordEvent(*m_client, *pvc, "Warning", "LocalProvisioningFailed",
+                        QStringLiteral("cannot create its volume of class %1: %2").arg(*realClass, created.error().toString()), kComponent);
             return created.error();
         }
         return {};   // its binding brings this claim back
@@ -109,8 +111,8 @@ Result<void> LocalVolumeProvisioner::reconcileClaim(const QString &key)
     auto pv = m_client->create(kube::resources::persistentVolumes(), {}, localVirtualVolume(*pvc, *realPv, twinKey));
     if (!pv && !pv.error().isAlreadyExists())
         return pv.error();
-    recordClaimEvent(*m_client, *pvc, "Normal", "ProvisionedLocally",
-                     QStringLiteral("the volume is %1 (class %2), reachable from node %3").arg(QString::fromStdString(realVolume), *realClass, *nodeName), kComponent);
+    recordEvent(*m_client, *pvc, "Normal", "ProvisionedLocally",
+                QStringLiteral("the volume is %1 (class %2), reachable from node %3").arg(QString::fromStdString(realVolume), *realClass, *nodeName), kComponent);
     return {};
 }
 

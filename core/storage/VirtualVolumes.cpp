@@ -30,6 +30,14 @@ json items(const json &list)
     return list.is_object() ? list.value("items", json::array()) : json::array();
 }
 
+std::string str(const json &o, const char *key)
+{
+    if (!o.is_object())
+        return {};
+    const auto it = o.find(key);
+    return it != o.end() && it->is_string() ? it->get<std::string>() : std::string();
+}
+
 json claimRef(const json &pvc)
 {
     const json meta = pvc.value("metadata", json::object());
@@ -115,6 +123,7 @@ json twinClaim(const json &pvc, const QString &name, const QString &ns, const QS
     json allLabels = pvc.value("metadata", json::object()).value("labels", json::object());
     for (auto it = labels.begin(); it != labels.end(); ++it)
         allLabels[it.key()] = it.value();
+    allLabels[kClaimUidLabel] = pvc.value("metadata", json::object()).value("uid", "");
     json meta = {{"name", s(name)}, {"namespace", s(ns)}, {"labels", allLabels}};
     if (!annotations.empty())
         meta["annotations"] = annotations;
@@ -182,6 +191,31 @@ bool releasedForDeletion(const json &pv)
         return false;
     const std::string phase = pv.value("status", json::object()).value("phase", "");
     return phase == "Released" || phase == "Failed";
+}
+
+bool twinServes(const json &twin, const json &pvc)
+{
+    const json meta = twin.value("metadata", json::object());
+    return !meta.contains("deletionTimestamp")
+           && str(meta.value("labels", json::object()), kClaimUidLabel) == str(pvc.value("metadata", json::object()), "uid");
+}
+
+QString newestWarning(const json &eventList)
+{
+    std::string newest, message;
+    const json list = eventList.is_object() ? eventList.value("items", json::array()) : json::array();
+    for (const auto &e : list) {
+        if (str(e, "type") != "Warning")
+            continue;
+        std::string at = str(e, "lastTimestamp");
+        if (at.empty())
+            at = str(e, "eventTime");
+        if (message.empty() || at > newest) {
+            newest = at;
+            message = str(e, "reason") + ": " + str(e, "message");
+        }
+    }
+    return QString::fromStdString(message);
 }
 
 json mirroredStatus(const std::optional<json> &remotePvc)

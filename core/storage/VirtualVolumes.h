@@ -29,6 +29,10 @@ inline constexpr const char *kRemotePhaseAnnotation = "storage.spillway.dev/remo
 inline constexpr const char *kRemoteCapacityAnnotation = "storage.spillway.dev/remote-capacity";
 inline constexpr const char *kRemoteAccessModesAnnotation = "storage.spillway.dev/remote-access-modes";
 inline constexpr const char *kLocalLocation = "local";
+// On twins: the UID of the claim they serve (a claim recreated under the same name is another).
+inline constexpr const char *kClaimUidLabel = "storage.spillway.dev/claim-uid";
+// On the consumer's claims of other classes the virtual kubelet reflected as they are: the peer.
+inline constexpr const char *kReflectedToAnnotation = "storage.spillway.dev/reflected-to";
 
 // The names of the classes served by Spillway (provisioner liqo.io/storage) among a StorageClassList.
 QStringList virtualClassNames(const nlohmann::json &storageClassList);
@@ -64,6 +68,12 @@ QString virtualVolumeName(const nlohmann::json &pvc);
 
 // A virtual PV whose claim is gone and whose policy is Delete: its twin is to be deleted, then it.
 bool releasedForDeletion(const nlohmann::json &pv);
+
+// Whether `twin` serves `pvc` (same claim UID) and is not going away.
+bool twinServes(const nlohmann::json &twin, const nlohmann::json &pvc);
+
+// "Reason: message" of the newest Warning in an EventList (fields may be missing or null), or empty.
+QString newestWarning(const nlohmann::json &eventList);
 
 // The annotations that mirror the provider's PVC (phase, capacity, access modes) on the
 // consumer's; a missing remote claim is phase "Lost".

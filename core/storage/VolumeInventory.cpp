@@ -65,4 +65,20 @@ json toJson(const VirtualVolume &v)
             {"volume", v.volumeName.toStdString()}};
 }
 
+Result<std::vector<ReflectedClaim>> reflectedClaims(kube::KubeClient &client, const QString &ns)
+{
+    auto claims = client.list(kube::resources::persistentVolumeClaims(), ns);
+    if (!claims)
+        return claims.error();
+    std::vector<ReflectedClaim> out;
+    for (const auto &c : (*claims)["items"]) {
+        const json meta = c.value("metadata", json::object());
+        const json peer = meta.value("annotations", json::object()).value(kReflectedToAnnotation, json());
+        if (peer.is_string() && !peer.get<std::string>().empty())
+            out.push_back({QString::fromStdString(meta.value("name", "")), QString::fromStdString(peer.get<std::string>())});
+    }
+    std::sort(out.begin(), out.end(), [](const ReflectedClaim &a, const ReflectedClaim &b) { return a.name < b.name; });
+    return out;
+}
+
 } // namespace spillway::storage

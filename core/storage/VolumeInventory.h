@@ -22,5 +22,11 @@ struct VirtualVolume {
 // Every virtual volume, or those of claims in `ns`.
 Result<std::vector<VirtualVolume>> listVirtualVolumes(kube::KubeClient &client, const QString &ns = {});
 nlohmann::json toJson(const VirtualVolume &volume);
+// Claims in `ns` of other classes the virtual kubelets reflected as they are into a peer (their
+// data lives there too), with that peer, by name.
+struct ReflectedClaim {
+    QString name, peer;
+};
+Result<std::vector<ReflectedClaim>> reflectedClaims(kube::KubeClient &client, const QString &ns);
 
 } // namespace spillway::storage

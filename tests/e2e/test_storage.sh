@@ -3,7 +3,8 @@
 # `liqo` are made in the provider (statically provisioned PVs of a no-provisioner class, so they
 # really bind there) and mirrored back; pods follow their data (deleted, scaled to 0 and back);
 # a pod on a local node gets a local volume of the real class; deleting a claim deletes its
-# remote twin; unoffload refuses to delete data unless --delete-volumes.
+# remote twin; a claim of another class is reflected as it is, and one the provider cannot bind
+# is told on the pod; unoffload refuses to delete data unless --delete-volumes.
 . "$SPILLWAY_SOURCE_DIR/tests/testbed/tests/assert.sh"
 . "$SPILLWAY_SOURCE_DIR/tests/e2e/pair.sh"
 pair_up e2e-storage
@@ -80,19 +81,38 @@ assert_eq "local-disk-1" "$(kcc -n liqo-storage get pvc -o jsonpath='{.items[0].
 node=$(kcc -n local get pod worker -o jsonpath='{.spec.nodeName}')
 [[ -n $node && $node != liqo-* ]] && pass "and the pod is on a physical node ($node)" || fail "the pod is on node '$node'"
 
-# --- unoffload keeps the data unless asked; deleting a claim deletes its twin ---------------
+# --- claims of other classes go as they are; one the provider cannot bind is told on the pod -
+claim_and_pod() { # claim class pod
+  printf 'apiVersion: v1\nkind: PersistentVolumeClaim\nmetadata: {name: %s, namespace: db}\nspec: {storageClassName: %s, accessModes: [ReadWriteOnce], resources: {requests: {storage: 1Gi}}}\n---\napiVersion: v1\nkind: Pod\nmetadata: {name: %s, namespace: db}\nspec:\n  nodeName: liqo-milan\n  containers: [{name: c, image: registry.example/c, volumeMounts: [{name: v, mountPath: /v}]}]\n  volumes: [{name: v, persistentVolumeClaim: {claimName: %s}}]\n' "$1" "$2" "$3" "$1" | kcc apply -f - >/dev/null
+}
+claim_and_pod shared provider-disk reader
+eventually 60 "a claim of a class only the provider has is reflected and binds there" bash -c "[ \"\$('$KUBECTL' --kubeconfig '$KP' -n db-rome get pvc shared -o jsonpath='{.spec.storageClassName} {.status.phase}')\" = 'provider-disk Bound' ]"
+eventually 60 "and the pod using it runs" bash -c "[ \"\$('$KUBECTL' --kubeconfig '$KC' -n db get pod reader -o jsonpath='{.status.phase}')\" = Running ]"
+assert_eq milan "$(kcc -n db get pvc shared -o jsonpath='{.metadata.annotations.storage\.spillway\.dev/reflected-to}')" "the consumer's claim says where its data went"
+kcc -n db delete pod reader --wait=false >/dev/null
+eventually 60 "(reader is gone)" bash -c "! '$KUBECTL' --kubeconfig '$KC' -n db get pod reader >/dev/null 2>&1"
 rc=0; out=$("$CTL" unoffload namespace db --kubeconfig "$KC" --timeout 60 2>&1) || rc=$?
-assert_eq 1 "$rc" "unoffload with remote volumes is refused"
-assert_contains "$out" "3 volume(s) whose data lives in peers" "saying how many"
-assert_contains "$out" "--delete-volumes" "and how to go on"
+assert_contains "$rc $out" "1 error: db has 4 volume(s) whose data lives in peers" "unoffload is refused, counting a reflected claim too (no pod uses it any more)"
+assert_contains "$out" "shared (in milan)" "naming it and where its data is"
+claim_and_pod nowhere gold lost
+eventually 60 "a claim the provider cannot bind: a Warning on the pod names the cause" bash -c "'$KUBECTL' --kubeconfig '$KC' -n db get events --field-selector involvedObject.name=lost,reason=RemoteVolumeUnavailable -o jsonpath='{.items[*].message}' | grep -q 'storageclass.storage.k8s.io \"gold\" not found'" \
+  || kcc -n db get events --field-selector involvedObject.name=lost >&2
+kcc -n db delete pod lost --wait=false >/dev/null
+kcc -n db delete pvc nowhere --wait=false >/dev/null
+eventually 60 "deleting the consumer's claim deletes its reflected twin" bash -c "'$KUBECTL' --kubeconfig '$KP' -n db-rome get pvc nowhere 2>&1 | grep -q NotFound"
+
+# --- unoffload keeps the data unless asked; deleting a claim deletes its twin ---------------
+# (refused above, with 4 volumes)
+assert_contains "$out" "--delete-volumes" "the refusal says how to go on"
 assert_eq offloading "$(kcc -n db get namespaceoffloading offloading -o jsonpath='{.metadata.name}')" "the namespace stays offloaded"
-assert_eq 3 "$(kcp -n db-rome get pvc -o name | wc -l | tr -d ' ')" "with its remote claims"
+assert_eq 4 "$(kcp -n db-rome get pvc -o name | wc -l | tr -d ' ')" "with its remote claims"
 kcc -n db scale statefulset db --replicas 2 >/dev/null
 eventually 60 "db-2 is gone" bash -c "! '$KUBECTL' --kubeconfig '$KC' -n db get pod db-2 >/dev/null 2>&1"
 volume2=$(kcc -n db get pvc data-db-2 -o jsonpath='{.spec.volumeName}')
 kcc -n db delete pvc data-db-2 --wait=false >/dev/null
-eventually 60 "deleting a claim deletes its twin in the provider" bash -c "! '$KUBECTL' --kubeconfig '$KP' -n db-rome get pvc data-db-2 >/dev/null 2>&1"
-eventually 30 "and its virtual PV" bash -c "! '$KUBECTL' --kubeconfig '$KC' get pv '$volume2' >/dev/null 2>&1"
+eventually 60 "deleting a claim deletes its twin in the provider" bash -c "'$KUBECTL' --kubeconfig '$KP' -n db-rome get pvc data-db-2 2>&1 | grep -q NotFound"
+eventually 30 "and its virtual PV" bash -c "'$KUBECTL' --kubeconfig '$KC' get pv '$volume2' 2>&1 | grep -q NotFound"
 out=$("$CTL" unoffload namespace db --kubeconfig "$KC" --delete-volumes --timeout 90 2>&1) && pass "unoffload --delete-volumes" || fail "unoffload --delete-volumes failed: $out"
+assert_contains "$out" "deleting volume claim shared (its data in milan)" "which deletes the reflected claim too"
 eventually 60 "provider: the remote namespace and its claims are gone" bash -c "! '$KUBECTL' --kubeconfig '$KP' get ns db-rome >/dev/null 2>&1"
 finish

@@ -74,7 +74,14 @@ private slots:
         const json twin = twinClaim(claim("liqo", "liqo-milan"), QStringLiteral("data-db-0"), QStringLiteral("apps-rome"), QStringLiteral("standard"),
                                     {{"offloading.liqo.io/origin", "rome"}});
         COMPARE_JSON(twin["metadata"]["namespace"], json("apps-rome"));
-        COMPARE_JSON(twin["metadata"]["labels"], json::parse(R"({"app":"db","offloading.liqo.io/origin":"rome"})"));
+        COMPARE_JSON(twin["metadata"]["labels"], json::parse(R"({"app":"db","offloading.liqo.io/origin":"rome","storage.spillway.dev/claim-uid":"1234-abcd"})"));
+        QVERIFY(twinServes(twin, claim("liqo")));
+        json recreated = claim("liqo");
+        recreated["metadata"]["uid"] = "5678";
+        QVERIFY(!twinServes(twin, recreated));   // a claim recreated under the name is another
+        json going = twin;
+        going["metadata"]["deletionTimestamp"] = "2026-12-01T00:00:00Z";
+        QVERIFY(!twinServes(going, claim("liqo")));
         QVERIFY(!twin["metadata"].contains("annotations"));   // the scheduler's selected node is the consumer's
         COMPARE_JSON(twin["spec"]["storageClassName"], json("standard"));
         COMPARE_JSON(twin["spec"]["resources"]["requests"]["storage"], json("1Gi"));
@@ -134,6 +141,24 @@ private slots:
         json foreign = pv;
         foreign["metadata"]["annotations"]["pv.kubernetes.io/provisioned-by"] = "ebs.csi.aws.com";
         QVERIFY(!releasedForDeletion(foreign));
+    }
+
+    void theProvidersNewestWarningIsTold()
+    {
+        // As the PV controller writes them: eventTime null, lastTimestamp set; and one written
+        // through events.k8s.io with only eventTime.
+        const std::string gold = "storageclass.storage.k8s.io \"gold\" not found";
+        json events = {{"items", json::array()}};
+        events["items"].push_back({{"type", "Warning"}, {"reason", "ProvisioningFailed"}, {"message", gold}, {"eventTime", nullptr},
+                                   {"lastTimestamp", "2026-12-01T07:00:05Z"}});
+        events["items"].push_back({{"type", "Warning"}, {"reason", "Old"}, {"message", "before"}, {"eventTime", nullptr}, {"lastTimestamp", "2026-12-01T06:00:00Z"}});
+        events["items"].push_back({{"type", "Normal"}, {"reason", "ExternalProvisioning"}, {"message", "waiting"}, {"lastTimestamp", "2026-12-01T08:00:00Z"}});
+        events["items"].push_back({{"type", "Warning"}, {"reason", nullptr}, {"message", nullptr}, {"lastTimestamp", nullptr}, {"eventTime", nullptr}});
+        QCOMPARE(newestWarning(events), QStringLiteral("ProvisioningFailed: storageclass.storage.k8s.io \"gold\" not found"));
+        const json viaEventsApi = json::parse(R"({"items": [{"type": "Warning", "reason": "R", "note": "x", "eventTime": "2026-12-01T07:00:00.000000Z", "lastTimestamp": null}]})");
+        QCOMPARE(newestWarning(viaEventsApi), QStringLiteral("R: "));
+        QCOMPARE(newestWarning(json::parse(R"({"items": []})")), QString());
+        QCOMPARE(newestWarning(json("garbage")), QString());
     }
 
     void theRemoteClaimIsMirrored()

@@ -1,4 +1,4 @@
-#include "storage/ClaimEvents.h"
+#include "storage/StorageEvents.h"
 
 #include "observe/Log.h"
 
@@ -8,17 +8,17 @@ namespace spillway::storage {
 
 using nlohmann::json;
 
-void recordClaimEvent(kube::KubeClient &client, const json &pvc, const char *type, const char *reason, const QString &message,
+void recordEvent(kube::KubeClient &client, const json &object, const char *type, const char *reason, const QString &message,
                       const QString &component)
 {
-    const json meta = pvc.value("metadata", json::object());
+    const json meta = object.value("metadata", json::object());
     const QString ns = QString::fromStdString(meta.value("namespace", ""));
     const QString name = QStringLiteral("%1.%2.%3").arg(QString::fromStdString(meta.value("name", "")), QString::fromLatin1(reason).toLower(),
                                                        QString::fromStdString(meta.value("uid", "")).left(8));
     const std::string now = QDateTime::currentDateTimeUtc().toString(Qt::ISODate).toStdString();
     const json event = {{"apiVersion", "v1"}, {"kind", "Event"},
                         {"metadata", {{"name", name.toStdString()}, {"namespace", ns.toStdString()}}},
-                        {"involvedObject", {{"apiVersion", "v1"}, {"kind", "PersistentVolumeClaim"}, {"name", meta.value("name", "")},
+                        {"involvedObject", {{"apiVersion", object.value("apiVersion", "v1")}, {"kind", object.value("kind", "")}, {"name", meta.value("name", "")},
                                             {"namespace", ns.toStdString()}, {"uid", meta.value("uid", "")}}},
                         {"reason", reason}, {"message", message.toStdString()}, {"type", type},
                         {"source", {{"component", component.toStdString()}}},
