@@ -3,6 +3,7 @@
 #include "offloading/OffloadingPolicy.h"
 #include "storage/StorageEvents.h"
 #include "storage/VirtualVolumes.h"
+#include "storage/VolumeRelease.h"
 
 namespace spillway::storage {
 
@@ -40,10 +41,7 @@ LocalVolumeProvisioner::~LocalVolumeProvisioner() = default;
 
 json LocalVolumeProvisioner::classList() const
 {
-    json list = {{"items", json::array()}};
-    for (const auto &c : m_classes->store().list())
-        list["items"].push_back(c);
-    return list;
+    return json(m_classes->store().list());
 }
 
 Result<void> LocalVolumeProvisioner::ensureStorageNamespace()
@@ -118,20 +116,7 @@ Result<void> LocalVolumeProvisioner::reconcileClaim(const QString &key)
 
 Result<void> LocalVolumeProvisioner::reconcileVolume(const QString &name)
 {
-    auto pv = m_client->get(kube::resources::persistentVolumes(), {}, name);
-    if (!pv)
-        return pv.error().isNotFound() ? Result<void>() : Result<void>(pv.error());
-    const json meta = (*pv)["metadata"];
-    if (meta.value("labels", json::object()).value(kLocationLabel, "") != kLocalLocation || !releasedForDeletion(*pv))
-        return {};
-    const QString twin = QString::fromStdString(meta.value("annotations", json::object()).value(kTwinAnnotation, ""));
-    if (!twin.isEmpty()) {
-        auto gone = m_client->remove(kube::resources::persistentVolumeClaims(), twin.section(QLatin1Char('/'), 0, 0), twin.section(QLatin1Char('/'), 1));
-        if (!gone && !gone.error().isNotFound())
-            return gone.error();
-    }
-    auto removed = m_client->remove(kube::resources::persistentVolumes(), {}, name);
-    return removed || removed.error().isNotFound() ? Result<void>() : Result<void>(removed.error());
+    return releaseVirtualVolume(*m_client, *m_client, name, QString::fromLatin1(kLocalLocation));
 }
 
 } // namespace spillway::storage

@@ -5,6 +5,7 @@
 #include "offloading/OffloadingPolicy.h"
 #include "storage/StorageEvents.h"
 #include "storage/VirtualVolumes.h"
+#include "storage/VolumeRelease.h"
 
 #include <set>
 
@@ -71,10 +72,7 @@ void RemoteVolumeProvisioner::stop()
 
 QStringList RemoteVolumeProvisioner::virtualClasses() const
 {
-    json list = {{"items", json::array()}};
-    for (const auto &c : m_classes->store().list())
-        list["items"].push_back(c);
-    return virtualClassNames(list);
+    return virtualClassNames(json(m_classes->store().list()));
 }
 
 Result<void> RemoteVolumeProvisioner::reconcileClaim(const QString &key)
@@ -178,28 +176,7 @@ Result<void> RemoteVolumeProvisioner::reconcileVolume(const QString &name)
         m_volumes->queue().addAfter(name, m_options.sweepMs);
         return sweepTwins();
     }
-    auto pv = m_consumer->get(kube::resources::persistentVolumes(), {}, name);
-    if (!pv)
-        return pv.error().isNotFound() ? Result<void>() : Result<void>(pv.error());
-    const json meta = (*pv)["metadata"];
-    if (meta.value("labels", json::object()).value(kLocationLabel, "") != m_options.providerClusterId.toStdString() || !releasedForDeletion(*pv))
-        return {};
-    const QString twin = QString::fromStdString(meta.value("annotations", json::object()).value(kTwinAnnotation, ""));
-    const json claim = {{"metadata", {{"uid", (*pv)["spec"].value("claimRef", json::object()).value("uid", "")}}}};
-    if (!twin.isEmpty()) {
-        const QString twinNs = twin.section(QLatin1Char('/'), 0, 0), twinName = twin.section(QLatin1Char('/'), 1);
-        auto current = m_provider->get(kube::resources::persistentVolumeClaims(), twinNs, twinName);
-        if (!current && !current.error().isNotFound())
-            return current.error();
-        // Only this volume's own twin: a claim recreated under the name has a twin of its own.
-        if (current && twinServes(*current, claim)) {
-            auto gone = m_provider->remove(kube::resources::persistentVolumeClaims(), twinNs, twinName);
-            if (!gone && !gone.error().isNotFound())
-                return gone.error();
-        }
-    }
-    auto removed = m_consumer->remove(kube::resources::persistentVolumes(), {}, name);
-    return removed || removed.error().isNotFound() ? Result<void>() : Result<void>(removed.error());
+    return releaseVirtualVolume(*m_consumer, *m_provider, name, m_options.providerClusterId);
 }
 
 Result<void> RemoteVolumeProvisioner::releaseReflected(const QString &ns, const QString &name)

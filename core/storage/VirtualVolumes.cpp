@@ -25,8 +25,11 @@ bool isVirtualClass(const json &cls)
     return cls.value("provisioner", "") == kProvisioner;
 }
 
+// A StorageClassList, or its items as an informer's store holds them.
 json items(const json &list)
 {
+    if (list.is_array())
+        return list;
     return list.is_object() ? list.value("items", json::array()) : json::array();
 }
 

@@ -34,7 +34,8 @@ inline constexpr const char *kClaimUidLabel = "storage.spillway.dev/claim-uid";
 // On the consumer's claims of other classes the virtual kubelet reflected as they are: the peer.
 inline constexpr const char *kReflectedToAnnotation = "storage.spillway.dev/reflected-to";
 
-// The names of the classes served by Spillway (provisioner liqo.io/storage) among a StorageClassList.
+// storageClassList: a StorageClassList, or the array of its items (an informer's store).
+// The names of the classes served by Spillway (provisioner liqo.io/storage) among them.
 QStringList virtualClassNames(const nlohmann::json &storageClassList);
 // The class a local volume is made with: `configured` when set, else the cluster's default class
 // that is not a virtual one; nullopt when there is none.

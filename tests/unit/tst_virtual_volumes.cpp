@@ -42,6 +42,7 @@ private slots:
         const json list = {{"items", json::array({storageClass("liqo", "liqo.io/storage"), storageClass("standard", "rancher.io/local-path", true),
                                                   storageClass("fast", "ebs.csi.aws.com")})}};
         QCOMPARE(virtualClassNames(list), QStringList{QStringLiteral("liqo")});
+        QCOMPARE(virtualClassNames(list["items"]), QStringList{QStringLiteral("liqo")});   // as a store holds them
         QCOMPARE(realLocalClass(list, {}).value_or(QString()), QStringLiteral("standard"));
         QCOMPARE(realLocalClass(list, QStringLiteral("fast")).value_or(QString()), QStringLiteral("fast"));   // configured wins
         // A default virtual class is never the real one, and no default is no class.
