@@ -84,7 +84,9 @@ int main(int argc, char **argv)
     const QCommandLineOption workspaceOption(QStringLiteral("workspace"), QApplication::translate("main", "Workspace file (default: in the user's configuration folder)."), QStringLiteral("file"));
     const QCommandLineOption screenshot(QStringLiteral("screenshot"), QApplication::translate("main", "Render the window offscreen to a PNG file once every cluster has answered, and exit."),
                                         QStringLiteral("file"));
-    const QCommandLineOption view(QStringLiteral("view"), QApplication::translate("main", "The page to show: %1.").arg(spillway::views::MainWindow::pageNames().join(QStringLiteral(", "))),
+    using spillway::views::MainWindow;
+    const QStringList viewNames = MainWindow::pageNames() + MainWindow::wizardNames();
+    const QCommandLineOption view(QStringLiteral("view"), QApplication::translate("main", "The page to show, or the wizard to open once the clusters have answered: %1.").arg(viewNames.join(QStringLiteral(", "))),
                                   QStringLiteral("name"), QStringLiteral("clusters"));
     const QCommandLineOption editorNamespace(QStringLiteral("namespace"), QApplication::translate("main", "The namespace the offloading editor opens."), QStringLiteral("name"));
     const QCommandLineOption languageOption(QStringLiteral("language"), QApplication::translate("main", "The language for this run: system, %1 (default: the settings' choice).").arg(spillway::console::LanguageSetting::available().join(QStringLiteral(", "))),
@@ -95,11 +97,13 @@ int main(int argc, char **argv)
     measureOption.setFlags(QCommandLineOption::HiddenFromHelp);
     p.addOptions({kubeconfig, workspaceOption, screenshot, view, editorNamespace, languageOption, measureOption});
     p.process(app);
-    if (!spillway::views::MainWindow::pageNames().contains(p.value(view))) {
+    const QString viewName = p.value(view);
+    if (!viewNames.contains(viewName)) {
         std::fprintf(stderr, "%s\n", qPrintable(QApplication::translate("main", "spillway: no page \"%1\"; the console has: %2")
-                                                     .arg(p.value(view), spillway::views::MainWindow::pageNames().join(QStringLiteral(", ")))));
+                                                     .arg(viewName, viewNames.join(QStringLiteral(", ")))));
         return 2;
     }
+    const bool wizardView = MainWindow::wizardNames().contains(viewName);
 
     // Kubeconfig exec plugins live on the login shell's PATH, which a desktop launch lacks.
     spillway::console::adoptLoginShellPath();
@@ -121,7 +125,7 @@ int main(int argc, char **argv)
                 window.statusBar()->showMessage(QApplication::translate("main", "Workspace not saved: %1").arg(saved.error().toString()));
         });
     }
-    window.showPage(p.value(view));
+    window.showPage(wizardView ? QStringLiteral("clusters") : viewName);
     if (p.isSet(editorNamespace))
         window.offloadingEditor()->selectNamespace(p.value(editorNamespace));
     window.show();
@@ -131,15 +135,26 @@ int main(int argc, char **argv)
     std::function<void()> whenReady;
     if (p.isSet(screenshot)) {
         const QString file = p.value(screenshot);
-        whenReady = [&window, &app, file] {
-            const bool saved = window.grab().save(file, "PNG");
-            if (!saved)
-                std::fprintf(stderr, "%s\n", qPrintable(QApplication::translate("main", "spillway: cannot write %1").arg(file)));
-            app.exit(saved ? 0 : 1);
+        whenReady = [&window, &app, file, wizardView, viewName] {
+            QWidget *shown = wizardView ? window.openWizard(viewName) : &window;
+            if (!shown) {
+                std::fprintf(stderr, "%s\n", qPrintable(QApplication::translate("main", "spillway: no cluster to open the %1 for; pass --kubeconfig").arg(viewName)));
+                app.exit(1);
+                return;
+            }
+            // A wizard just opened is laid out by the next turn of the event loop.
+            QTimer::singleShot(0, shown, [shown, &app, file] {
+                const bool saved = shown->grab().save(file, "PNG");
+                if (!saved)
+                    std::fprintf(stderr, "%s\n", qPrintable(QApplication::translate("main", "spillway: cannot write %1").arg(file)));
+                app.exit(saved ? 0 : 1);
+            });
         };
     } else if (p.isSet(measureOption)) {
         const int seconds = p.value(measureOption).toInt();
         whenReady = [&window, &app, seconds] { measureResponsiveness(window, app, seconds); };
+    } else if (wizardView) {
+        whenReady = [&window, viewName] { window.openWizard(viewName); };
     }
     if (whenReady) {
         // The editor page once it has read the cluster (and the namespace) too.

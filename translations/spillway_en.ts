@@ -244,10 +244,6 @@
         <translation>spillway: cannot write %1</translation>
     </message>
     <message>
-        <source>The page to show: %1.</source>
-        <translation>The page to show: %1.</translation>
-    </message>
-    <message>
         <source>The namespace the offloading editor opens.</source>
         <translation>The namespace the offloading editor opens.</translation>
     </message>
@@ -258,6 +254,14 @@
     <message>
         <source>The language for this run: system, %1 (default: the settings&apos; choice).</source>
         <translation>The language for this run: system, %1 (default: the settings&apos; choice).</translation>
+    </message>
+    <message>
+        <source>The page to show, or the wizard to open once the clusters have answered: %1.</source>
+        <translation>The page to show, or the wizard to open once the clusters have answered: %1.</translation>
+    </message>
+    <message>
+        <source>spillway: no cluster to open the %1 for; pass --kubeconfig</source>
+        <translation>spillway: no cluster to open the %1 for; pass --kubeconfig</translation>
     </message>
 </context>
 <context>
@@ -317,6 +321,10 @@
     <message>
         <source>Workspace not loaded (%1); it was moved to %2</source>
         <translation>Workspace not loaded (%1); it was moved to %2</translation>
+    </message>
+    <message>
+        <source>TLS not verified: the kubeconfig sets insecure-skip-tls-verify, so anyone on the network path can read and change this traffic, credentials included — fix: set certificate-authority-data for %1</source>
+        <translation>TLS not verified: the kubeconfig sets insecure-skip-tls-verify, so anyone on the network path can read and change this traffic, credentials included — fix: set certificate-authority-data for %1</translation>
     </message>
 </context>
 <context>
@@ -1225,10 +1233,6 @@
         <translation>Options</translation>
     </message>
     <message>
-        <source>The same choices as spillctl peer. Empty amounts take what the provider&apos;s policy grants.</source>
-        <translation>The same choices as spillctl peer. Empty amounts take what the provider&apos;s policy grants.</translation>
-    </message>
-    <message>
         <source>Bidirectional: each cluster also consumes from the other</source>
         <translation>Bidirectional: each cluster also consumes from the other</translation>
     </message>
@@ -1311,6 +1315,10 @@
     <message>
         <source>the invitation&apos;s provider</source>
         <translation>the invitation&apos;s provider</translation>
+    </message>
+    <message>
+        <source>%1 consumes from %2. The same choices as spillctl peer; empty amounts take what the provider&apos;s policy grants.</source>
+        <translation>%1 consumes from %2. The same choices as spillctl peer; empty amounts take what the provider&apos;s policy grants.</translation>
     </message>
 </context>
 </TS>

@@ -244,10 +244,6 @@
         <translation>spillway：无法写入 %1</translation>
     </message>
     <message>
-        <source>The page to show: %1.</source>
-        <translation>要显示的页面：%1。</translation>
-    </message>
-    <message>
         <source>The namespace the offloading editor opens.</source>
         <translation>卸载编辑器打开的命名空间。</translation>
     </message>
@@ -258,6 +254,14 @@
     <message>
         <source>The language for this run: system, %1 (default: the settings&apos; choice).</source>
         <translation>本次运行使用的语言：system、%1（默认：设置中的选择）。</translation>
+    </message>
+    <message>
+        <source>The page to show, or the wizard to open once the clusters have answered: %1.</source>
+        <translation>要显示的页面，或在各集群响应后打开的向导：%1。</translation>
+    </message>
+    <message>
+        <source>spillway: no cluster to open the %1 for; pass --kubeconfig</source>
+        <translation>spillway：没有可用于打开 %1 的集群；请传入 --kubeconfig</translation>
     </message>
 </context>
 <context>
@@ -317,6 +321,10 @@
     <message>
         <source>Workspace not loaded (%1); it was moved to %2</source>
         <translation>工作区未能加载（%1）；已将其移至 %2</translation>
+    </message>
+    <message>
+        <source>TLS not verified: the kubeconfig sets insecure-skip-tls-verify, so anyone on the network path can read and change this traffic, credentials included — fix: set certificate-authority-data for %1</source>
+        <translation>未验证 TLS：kubeconfig 设置了 insecure-skip-tls-verify，网络路径上的任何人都能读取并篡改此流量（包括凭据）— 解决方法：为 %1 设置 certificate-authority-data</translation>
     </message>
 </context>
 <context>
@@ -1222,10 +1230,6 @@
         <translation>选项</translation>
     </message>
     <message>
-        <source>The same choices as spillctl peer. Empty amounts take what the provider&apos;s policy grants.</source>
-        <translation>与 spillctl peer 的选项相同。数量留空则取提供者策略授予的值。</translation>
-    </message>
-    <message>
         <source>Bidirectional: each cluster also consumes from the other</source>
         <translation>双向：每个集群也使用对方的资源</translation>
     </message>
@@ -1308,6 +1312,10 @@
     <message>
         <source>the invitation&apos;s provider</source>
         <translation>邀请中的提供者</translation>
+    </message>
+    <message>
+        <source>%1 consumes from %2. The same choices as spillctl peer; empty amounts take what the provider&apos;s policy grants.</source>
+        <translation>%1 从 %2 借用资源。与 spillctl peer 的选项相同；数量留空则取提供者策略授予的值。</translation>
     </message>
 </context>
 </TS>

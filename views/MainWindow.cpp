@@ -3,6 +3,7 @@
 #include "ChartsView.h"
 #include "ClusterListView.h"
 #include "DashboardView.h"
+#include "InstallWizard.h"
 #include "OffloadingEditor.h"
 #include "PeerGraphView.h"
 #include "PeeringWizard.h"
@@ -175,6 +176,32 @@ QString MainWindow::placeholderText() const
 QStringList MainWindow::pageNames()
 {
     return {QStringLiteral("clusters"), QStringLiteral("graph"), QStringLiteral("editor"), QStringLiteral("charts"), QStringLiteral("dashboard")};
+}
+
+QStringList MainWindow::wizardNames()
+{
+    return {QStringLiteral("peering-wizard"), QStringLiteral("install-wizard")};
+}
+
+QWidget *MainWindow::openWizard(const QString &name)
+{
+    const int rows = m_clusters->rowCount();
+    if (name == QLatin1String("peering-wizard") && rows >= 2) {
+        PeeringWizard *wizard = openPeeringWizard(0, 1);
+        wizard->next();   // past the pair chosen above, to the options (it stays if the pair is refused)
+        return wizard;
+    }
+    if (name == QLatin1String("install-wizard") && rows >= 1) {
+        int row = 0;
+        for (int i = 0; i < rows; ++i)
+            if (m_clusters->row(i).state == console::ClusterListModel::State::NotInstalled) {
+                row = i;
+                break;
+            }
+        showPage(QStringLiteral("clusters"));
+        return m_clusterList->openInstallWizard(row);
+    }
+    return nullptr;
 }
 
 bool MainWindow::showPage(const QString &name)

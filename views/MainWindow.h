@@ -56,6 +56,11 @@ public:
     // The pages by the names --view takes.
     static QStringList pageNames();
     bool showPage(const QString &name);
+    // The wizards --view also takes: each opened on the clusters shown, at the page where the
+    // user makes the choices (the peering wizard on the first two rows, the install wizard on the
+    // first row without Spillway, else the first). nullptr when there is no cluster to open it for.
+    static QStringList wizardNames();
+    QWidget *openWizard(const QString &name);
 
 private:
     // The clusters model's row of a cluster ID (-1: none).

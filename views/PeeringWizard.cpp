@@ -108,7 +108,7 @@ QWizardPage *PeeringWizard::buildOptionsPage()
 {
     auto *page = new QWizardPage;
     page->setTitle(tr("Options"));
-    page->setSubTitle(tr("The same choices as spillctl peer. Empty amounts take what the provider's policy grants."));
+    // The subtitle names the pair chosen on the first page (initializePage).
     m_bidirectional = new QCheckBox(tr("Bidirectional: each cluster also consumes from the other"));
     m_networking = new QCheckBox(tr("Network fabric (WireGuard tunnel between the gateways)"));
     m_networking->setChecked(true);
@@ -270,6 +270,11 @@ void PeeringWizard::initializePage(int id)
 {
     if (id == ProgressPage)
         startPeering();
+    if (id == OptionsPage) {
+        const console::PeeringRequest r = request();
+        page(OptionsPage)->setSubTitle(tr("%1 consumes from %2. The same choices as spillctl peer; empty amounts take what the provider's policy grants.")
+                                           .arg(r.consumerName, r.providerName));
+    }
     QWizard::initializePage(id);
 }
 

@@ -41,12 +41,25 @@ QString ClusterListModel::statusText(const Row &r) const
     return {};
 }
 
+// What is wrong with the row: its error with the fix, or, for a cluster that answered, that its
+// certificate was not checked (kubectl users get no warning for that; an operator handing
+// workloads to this cluster must know).
+QString ClusterListModel::problemText(const Row &r) const
+{
+    if (r.error)
+        return r.error->hint.isEmpty() ? r.error->message : tr("%1 — fix: %2").arg(r.error->message, r.error->hint);
+    if (r.facts.tlsUnverified && (r.state == State::Ready || r.state == State::NotInstalled))
+        return tr("TLS not verified: the kubeconfig sets insecure-skip-tls-verify, so anyone on the network path can read and change "
+                  "this traffic, credentials included — fix: set certificate-authority-data for %1").arg(r.facts.server);
+    return {};
+}
+
 QVariant ClusterListModel::data(const QModelIndex &index, int role) const
 {
     if (!index.isValid() || index.row() >= int(m_rows.size()))
         return {};
     const Row &r = m_rows[size_t(index.row())];
-    const QString problem = r.error ? (r.error->hint.isEmpty() ? r.error->message : tr("%1 — fix: %2").arg(r.error->message, r.error->hint)) : QString();
+    const QString problem = problemText(r);
     if (role == StateRole)
         return int(r.state);
     if (role == Qt::ToolTipRole)

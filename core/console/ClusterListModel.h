@@ -71,6 +71,7 @@ private:
     void startProbe(int index);
     void finishProbe(const ClusterEntry &entry, quint64 probe, const Result<ClusterFacts> &result);
     QString statusText(const Row &row) const;
+    QString problemText(const Row &row) const;
 
     std::vector<Row> m_rows;
     Prober m_prober;

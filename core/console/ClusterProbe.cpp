@@ -58,6 +58,7 @@ Result<ClusterFacts> probeCluster(const ClusterEntry &entry, int timeoutMs, cons
     kube::KubeClient client(*rest, o);
     ClusterFacts facts;
     facts.server = rest->server;
+    facts.tlsUnverified = rest->insecureSkipTlsVerify;
     auto version = client.serverVersion();
     if (!version)
         return version.error();

@@ -28,6 +28,7 @@ struct ClusterFacts {
     QString kubernetesVersion;       // "v1.31.1"
     bool spillwayInstalled = false;
     QString spillwayVersion, clusterId;
+    bool tlsUnverified = false;      // the context sets insecure-skip-tls-verify: the user must be told
 };
 
 // Reads the entry's context and asks its apiserver for its version and for Spillway's install

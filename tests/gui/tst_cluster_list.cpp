@@ -1,10 +1,12 @@
 // The console's clusters page against the testbed pair: a kubeconfig that reaches a real
 // apiserver, one whose server refuses connections, and one that is not YAML — each row says what
-// it found or exactly what is wrong, and one broken file hides nothing else.
+// it found or exactly what is wrong (a cluster reached without checking its certificate included),
+// and one broken file hides nothing else.
 #include "../integration/Testbed.h"
 #include "ClusterListView.h"
 #include "MainWindow.h"
 #include "console/ClusterListModel.h"
+#include "common/Yaml.h"
 #include "console/Workspace.h"
 
 #include <QApplication>
@@ -50,6 +52,18 @@ private slots:
         const QString refused = write(dir, QStringLiteral("refused.yaml"), QStringLiteral(
             "apiVersion: v1\nkind: Config\ncurrent-context: gone\nclusters:\n- name: gone\n  cluster: {server: 'https://127.0.0.1:%1', insecure-skip-tls-verify: true}\n"
             "users:\n- name: u\n  user: {token: abc}\ncontexts:\n- name: gone\n  context: {cluster: gone, user: u}\n").arg(port).toUtf8());
+        // The good one with its CA taken out and TLS verification turned off: it connects, and
+        // the row must say the certificate was not checked.
+        QFile goodFile(good);
+        QVERIFY(goodFile.open(QIODevice::ReadOnly));
+        auto unverifiedConfig = spillway::yamlToJson(goodFile.readAll(), good);
+        QVERIFY2(unverifiedConfig, qPrintable(unverifiedConfig ? QString() : unverifiedConfig.error().toString()));
+        for (auto &c : (*unverifiedConfig)["clusters"]) {
+            c["cluster"].erase("certificate-authority-data");
+            c["cluster"].erase("certificate-authority");
+            c["cluster"]["insecure-skip-tls-verify"] = true;
+        }
+        const QString unverified = write(dir, QStringLiteral("unverified.yaml"), spillway::jsonToYaml(*unverifiedConfig));
 
         ClusterListModel model;
         spillway::views::MainWindow window(&model);
@@ -59,8 +73,9 @@ private slots:
         QCOMPARE(model.addKubeconfig(good), 1);
         QCOMPARE(model.addKubeconfig(refused), 1);
         QCOMPARE(model.addKubeconfig(good), 0);   // already shown
+        QCOMPARE(model.addKubeconfig(unverified), 1);
         QVERIFY(window.placeholderText().isEmpty());
-        QCOMPARE(window.clusterList()->table()->model()->rowCount(), 3);
+        QCOMPARE(window.clusterList()->table()->model()->rowCount(), 4);
         QTRY_COMPARE_WITH_TIMEOUT(model.pending(), 0, 20000);
 
         for (int i = 0; i < model.rowCount(); ++i)
@@ -83,14 +98,21 @@ private slots:
         QVERIFY(model.data(model.index(gi, ClusterListModel::Problem)).toString().isEmpty());
         QVERIFY(!model.data(model.index(rowOf(model, QFileInfo(refused).absoluteFilePath()), ClusterListModel::Problem)).toString().isEmpty());
 
+        const int ui = rowOf(model, QFileInfo(unverified).absoluteFilePath());
+        QCOMPARE(model.row(ui).state, g.state);   // it answered like the verified one
+        QCOMPARE(model.row(ui).facts.kubernetesVersion, g.facts.kubernetesVersion);
+        const QString warning = model.data(model.index(ui, ClusterListModel::Problem)).toString();
+        QVERIFY2(warning.contains(QStringLiteral("insecure-skip-tls-verify")) && warning.contains(g.facts.server), qPrintable(warning));
+        QCOMPARE(model.data(model.index(ui, 0), Qt::ToolTipRole).toString(), warning);
+
         // The workspace keeps the three, and a new model restored from it shows them again.
         const QString workspaceFile = dir.filePath(QStringLiteral("ws/workspace.yaml"));
         QVERIFY(model.workspace().save(workspaceFile));
         auto restored = spillway::console::Workspace::load(workspaceFile);
         QVERIFY(restored);
-        QCOMPARE(restored->clusters.size(), size_t(3));
+        QCOMPARE(restored->clusters.size(), size_t(4));
         ClusterListModel again;
-        QCOMPARE(again.addEntries(restored->clusters), 3);
+        QCOMPARE(again.addEntries(restored->clusters), 4);
         QTRY_COMPARE_WITH_TIMEOUT(again.pending(), 0, 20000);
         QCOMPARE(again.row(rowOf(again, QFileInfo(good).absoluteFilePath())).facts.kubernetesVersion, g.facts.kubernetesVersion);
 
@@ -99,7 +121,7 @@ private slots:
         QVERIFY(model.pending() > 0);
         QTRY_COMPARE_WITH_TIMEOUT(model.pending(), 0, 20000);
         model.removeRow(rowOf(model, QFileInfo(refused).absoluteFilePath()));
-        QCOMPARE(model.rowCount(), 2);
+        QCOMPARE(model.rowCount(), 3);
     }
 
     void screenshotRendersTheClustersPage()
@@ -131,7 +153,47 @@ private slots:
         QVERIFY(wrong.waitForFinished(30000));
         QCOMPARE(wrong.exitCode(), 2);
         const QByteArray said = wrong.readAllStandardError();
-        QVERIFY2(said.contains("no page \"nosuchpage\"; the console has: clusters, graph, editor, charts, dashboard"), said.constData());
+        QVERIFY2(said.contains("no page \"nosuchpage\"; the console has: clusters, graph, editor, charts, dashboard, peering-wizard, install-wizard"),
+                 said.constData());
+    }
+
+    // --view with a wizard's name shoots the wizard on the clusters given, at its choices.
+    void screenshotRendersTheWizards()
+    {
+        QTemporaryDir dir;
+        const QString consumer = testbed::kubeconfigPath(QStringLiteral("ci-consumer"));
+        const QString provider = testbed::kubeconfigPath(QStringLiteral("ci-provider"));
+        const QString program = QProcessEnvironment::systemEnvironment().value(QStringLiteral("SPILLWAY_BIN")) + QStringLiteral("/spillway");
+        QSize windowSize;
+        for (const QString &wizard : {QStringLiteral("clusters"), QStringLiteral("peering-wizard"), QStringLiteral("install-wizard")}) {
+            const QString png = dir.filePath(wizard + QStringLiteral(".png"));
+            QProcess console;
+            console.start(program, {QStringLiteral("--screenshot"), png, QStringLiteral("--view"), wizard, QStringLiteral("--kubeconfig"), consumer,
+                                    QStringLiteral("--kubeconfig"), provider});
+            QVERIFY(console.waitForFinished(60000));
+            QVERIFY2(console.exitCode() == 0, console.readAllStandardError().constData());
+            const QImage image(png);
+            QVERIFY2(!image.isNull(), qPrintable(wizard));
+            QSet<QRgb> colours;
+            for (int y = 0; y < image.height(); y += 5)
+                for (int x = 0; x < image.width(); x += 5)
+                    colours.insert(image.pixel(x, y));
+            QVERIFY2(colours.size() > 8, qPrintable(QStringLiteral("%1: %2 colours").arg(wizard).arg(colours.size())));
+            // The wizard itself was shot, not the window behind it.
+            if (wizard == QLatin1String("clusters"))
+                windowSize = image.size();
+            else
+                QVERIFY2(image.size() != windowSize, qPrintable(wizard));
+        }
+
+        // No cluster to open a wizard for: said, not a blank picture.
+        QProcess none;
+        none.start(program, {QStringLiteral("--screenshot"), dir.filePath(QStringLiteral("none.png")), QStringLiteral("--view"), QStringLiteral("peering-wizard"),
+                             QStringLiteral("--kubeconfig"), consumer});
+        QVERIFY(none.waitForFinished(60000));
+        QCOMPARE(none.exitCode(), 1);
+        QVERIFY2(none.readAllStandardError().contains("no cluster to open the peering-wizard for"), "no message");
+        QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("none.png"))));
     }
 
     void brokenWorkspaceIsAnError()
