@@ -70,7 +70,9 @@ json plainScalar(const std::string &s)
         const qlonglong v = digits.toLongLong(&ok);
         if (ok)
             return v;
-        return digits.toDouble(); // too big for int64: a float, as kubectl's decoder does
+        // Too big for int64: a float, as kubectl's decoder does; too big for a double: text, as there.
+        const double d = digits.toDouble(&ok);
+        return ok && std::isfinite(d) ? json(d) : json(s);
     }
     if (s == ".inf" || s == ".Inf" || s == ".INF" || s == "+.inf")
         return std::numeric_limits<double>::infinity();
@@ -129,7 +131,12 @@ Result<json> convert(const YAML::Node &node, const QString &source, int depth, i
             return yamlError(source, QStringLiteral("text that is not UTF-8"), shifted(node.Mark(), firstLine));
         if (node.Tag() == "!" || node.Tag() == "tag:yaml.org,2002:str")
             return json(node.Scalar());
-        return plainScalar(node.Scalar());
+        if (json v = plainScalar(node.Scalar()); !v.is_number_float() || std::isfinite(v.get<double>())) {
+            return v;
+        }
+        // JSON has no NaN or infinity: the dump would silently send null (kubectl refuses these too).
+        return yamlError(source, QStringLiteral("%1 is a number JSON cannot hold; quote it to keep it as text").arg(QString::fromStdString(node.Scalar())),
+                         shifted(node.Mark(), firstLine));
     case YAML::NodeType::Sequence: {
         json arr = json::array();
         for (const auto &item : node) {

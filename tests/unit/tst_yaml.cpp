@@ -28,6 +28,9 @@ private slots:
         QTest::newRow("tilde") << QByteArray("v: ~") << QByteArray(R"({"v":null})");
         QTest::newRow("empty") << QByteArray("v:") << QByteArray(R"({"v":null})");
         QTest::newRow("quoted number stays string") << QByteArray("v: \"42\"") << QByteArray(R"({"v":"42"})");
+        QTest::newRow("int beyond a double is text") << QByteArray("v: 1") + QByteArray(400, '0') << QByteArray(R"({"v":"1)") + QByteArray(400, '0') + "\"}";
+        QTest::newRow("int beyond int64 is a float") << QByteArray("v: 18446744073709551616") << QByteArray(R"({"v":1.8446744073709552e+19})");
+        QTest::newRow("quoted nan stays string") << QByteArray("v: '.nan'") << QByteArray(R"({"v":".nan"})");
         QTest::newRow("single-quoted bool stays string") << QByteArray("v: 'yes'") << QByteArray(R"({"v":"yes"})");
         QTest::newRow("quantity") << QByteArray("cpu: 500m") << QByteArray(R"({"cpu":"500m"})");
         QTest::newRow("version-like") << QByteArray("v: 1.2.3") << QByteArray(R"({"v":"1.2.3"})");
@@ -65,6 +68,9 @@ private slots:
         QTest::newRow("not UTF-8") << QByteArray("a: caf\xa2\n") << QStringLiteral("not UTF-8");
         QTest::newRow("second document") << QByteArray("a: 1\n---\nb: 1\nb: 2\n") << QStringLiteral("line 4");
         QTest::newRow("key not UTF-8") << QByteArray("\xff: 1\n") << QStringLiteral("not UTF-8");
+        // Found by fuzz_yaml: JSON has no NaN or infinity, so these went to the apiserver as null.
+        QTest::newRow("nan") << QByteArray("a: [1, .NAN]\n") << QStringLiteral(".NAN is a number JSON cannot hold");
+        QTest::newRow("inf") << QByteArray("a:\n  b: -.inf\n") << QStringLiteral("line 2, column 6: -.inf is a number");
     }
     void errorsNameThePosition()
     {
