@@ -54,6 +54,14 @@ std::optional<QString> optionValue(int argc, char **argv, const char *name)
     return std::nullopt;
 }
 
+// Why --view could not open its wizard, and what to pass.
+QString wizardUnavailable(const QString &wizard)
+{
+    if (wizard == QLatin1String("peering-wizard"))
+        return QApplication::translate("main", "the peering wizard needs two clusters, a consumer and a provider; pass --kubeconfig for each");
+    return QApplication::translate("main", "no cluster to open the install wizard for; pass --kubeconfig");
+}
+
 } // namespace
 
 int main(int argc, char **argv)
@@ -138,7 +146,7 @@ int main(int argc, char **argv)
         whenReady = [&window, &app, file, wizardView, viewName] {
             QWidget *shown = wizardView ? window.openWizard(viewName) : &window;
             if (!shown) {
-                std::fprintf(stderr, "%s\n", qPrintable(QApplication::translate("main", "spillway: no cluster to open the %1 for; pass --kubeconfig").arg(viewName)));
+                std::fprintf(stderr, "spillway: %s\n", qPrintable(wizardUnavailable(viewName)));
                 app.exit(1);
                 return;
             }
@@ -154,7 +162,10 @@ int main(int argc, char **argv)
         const int seconds = p.value(measureOption).toInt();
         whenReady = [&window, &app, seconds] { measureResponsiveness(window, app, seconds); };
     } else if (wizardView) {
-        whenReady = [&window, viewName] { window.openWizard(viewName); };
+        whenReady = [&window, viewName] {
+            if (!window.openWizard(viewName))
+                window.statusBar()->showMessage(wizardUnavailable(viewName));
+        };
     }
     if (whenReady) {
         // The editor page once it has read the cluster (and the namespace) too.
@@ -177,7 +188,9 @@ int main(int argc, char **argv)
         if (clusters.pending() == 0)
             QTimer::singleShot(0, &app, whenSettled);
         else
-            QObject::connect(&clusters, &ClusterListModel::probesFinished, &app, [whenSettled] { QTimer::singleShot(0, whenSettled); });
+            // Once: a later refresh (or an install from the wizard opened here) must not open it again.
+            QObject::connect(&clusters, &ClusterListModel::probesFinished, &app, [whenSettled] { QTimer::singleShot(0, whenSettled); },
+                             Qt::SingleShotConnection);
     }
     return app.exec();
 }

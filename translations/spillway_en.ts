@@ -260,8 +260,12 @@
         <translation>The page to show, or the wizard to open once the clusters have answered: %1.</translation>
     </message>
     <message>
-        <source>spillway: no cluster to open the %1 for; pass --kubeconfig</source>
-        <translation>spillway: no cluster to open the %1 for; pass --kubeconfig</translation>
+        <source>the peering wizard needs two clusters, a consumer and a provider; pass --kubeconfig for each</source>
+        <translation>the peering wizard needs two clusters, a consumer and a provider; pass --kubeconfig for each</translation>
+    </message>
+    <message>
+        <source>no cluster to open the install wizard for; pass --kubeconfig</source>
+        <translation>no cluster to open the install wizard for; pass --kubeconfig</translation>
     </message>
 </context>
 <context>
@@ -323,8 +327,8 @@
         <translation>Workspace not loaded (%1); it was moved to %2</translation>
     </message>
     <message>
-        <source>TLS not verified: the kubeconfig sets insecure-skip-tls-verify, so anyone on the network path can read and change this traffic, credentials included — fix: set certificate-authority-data for %1</source>
-        <translation>TLS not verified: the kubeconfig sets insecure-skip-tls-verify, so anyone on the network path can read and change this traffic, credentials included — fix: set certificate-authority-data for %1</translation>
+        <source>TLS not verified: the kubeconfig sets insecure-skip-tls-verify, so anyone on the network path can read and change this traffic, credentials included — fix: set certificate-authority-data (or certificate-authority) for %1</source>
+        <translation>TLS not verified: the kubeconfig sets insecure-skip-tls-verify, so anyone on the network path can read and change this traffic, credentials included — fix: set certificate-authority-data (or certificate-authority) for %1</translation>
     </message>
 </context>
 <context>

@@ -260,8 +260,12 @@
         <translation>要显示的页面，或在各集群响应后打开的向导：%1。</translation>
     </message>
     <message>
-        <source>spillway: no cluster to open the %1 for; pass --kubeconfig</source>
-        <translation>spillway：没有可用于打开 %1 的集群；请传入 --kubeconfig</translation>
+        <source>the peering wizard needs two clusters, a consumer and a provider; pass --kubeconfig for each</source>
+        <translation>对等向导需要两个集群：一个消费者和一个提供者；请为每个集群传入 --kubeconfig</translation>
+    </message>
+    <message>
+        <source>no cluster to open the install wizard for; pass --kubeconfig</source>
+        <translation>没有可用于打开安装向导的集群；请传入 --kubeconfig</translation>
     </message>
 </context>
 <context>
@@ -323,8 +327,8 @@
         <translation>工作区未能加载（%1）；已将其移至 %2</translation>
     </message>
     <message>
-        <source>TLS not verified: the kubeconfig sets insecure-skip-tls-verify, so anyone on the network path can read and change this traffic, credentials included — fix: set certificate-authority-data for %1</source>
-        <translation>未验证 TLS：kubeconfig 设置了 insecure-skip-tls-verify，网络路径上的任何人都能读取并篡改此流量（包括凭据）— 解决方法：为 %1 设置 certificate-authority-data</translation>
+        <source>TLS not verified: the kubeconfig sets insecure-skip-tls-verify, so anyone on the network path can read and change this traffic, credentials included — fix: set certificate-authority-data (or certificate-authority) for %1</source>
+        <translation>未验证 TLS：kubeconfig 设置了 insecure-skip-tls-verify，网络路径上的任何人都能读取并篡改此流量（包括凭据）— 解决方法：为 %1 设置 certificate-authority-data（或 certificate-authority）</translation>
     </message>
 </context>
 <context>

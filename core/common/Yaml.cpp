@@ -70,7 +70,10 @@ json plainScalar(const std::string &s)
         const qlonglong v = digits.toLongLong(&ok);
         if (ok)
             return v;
-        // Too big for int64: a float, as kubectl's decoder does; too big for a double: text, as there.
+        // Beyond int64 but within uint64: exact, as kubectl's decoder (yaml.v2) keeps it; beyond
+        // that a float, as there; too big for a double: text, as there.
+        if (const qulonglong u = digits.toULongLong(&ok); ok)
+            return u;
         const double d = digits.toDouble(&ok);
         return ok && std::isfinite(d) ? json(d) : json(s);
     }

@@ -50,7 +50,7 @@ QString ClusterListModel::problemText(const Row &r) const
         return r.error->hint.isEmpty() ? r.error->message : tr("%1 — fix: %2").arg(r.error->message, r.error->hint);
     if (r.facts.tlsUnverified && (r.state == State::Ready || r.state == State::NotInstalled))
         return tr("TLS not verified: the kubeconfig sets insecure-skip-tls-verify, so anyone on the network path can read and change "
-                  "this traffic, credentials included — fix: set certificate-authority-data for %1").arg(r.facts.server);
+                  "this traffic, credentials included — fix: set certificate-authority-data (or certificate-authority) for %1").arg(r.facts.server);
     return {};
 }
 
@@ -59,11 +59,12 @@ QVariant ClusterListModel::data(const QModelIndex &index, int role) const
     if (!index.isValid() || index.row() >= int(m_rows.size()))
         return {};
     const Row &r = m_rows[size_t(index.row())];
-    const QString problem = problemText(r);
     if (role == StateRole)
         return int(r.state);
-    if (role == Qt::ToolTipRole)
-        return problem.isEmpty() ? QVariant(r.entry.kubeconfig) : QVariant(problem);
+    if (role == Qt::ToolTipRole) {
+        const QString problem = problemText(r);
+        return problem.isEmpty() ? r.entry.kubeconfig : problem + QStringLiteral("\n\n") + r.entry.kubeconfig;
+    }
     if (role == ColourRole)
         return r.entry.colour;
     if (role != Qt::DisplayRole)
@@ -76,7 +77,7 @@ QVariant ClusterListModel::data(const QModelIndex &index, int role) const
     case Kubernetes: return r.facts.kubernetesVersion;
     case Spillway: return r.facts.spillwayVersion;
     case ClusterId: return r.facts.clusterId;
-    case Problem: return problem;
+    case Problem: return problemText(r);
     default: return {};
     }
 }

@@ -5,8 +5,8 @@
 #include "../integration/Testbed.h"
 #include "ClusterListView.h"
 #include "MainWindow.h"
-#include "console/ClusterListModel.h"
 #include "common/Yaml.h"
+#include "console/ClusterListModel.h"
 #include "console/Workspace.h"
 
 #include <QApplication>
@@ -28,6 +28,15 @@ private:
         f.open(QIODevice::WriteOnly);
         f.write(text);
         return f.fileName();
+    }
+    // How many colours a sample of the image's pixels has: a blank picture has one or two.
+    static int paintedColours(const QImage &image, int step)
+    {
+        QSet<QRgb> colours;
+        for (int y = 0; y < image.height(); y += step)
+            for (int x = 0; x < image.width(); x += step)
+                colours.insert(image.pixel(x, y));
+        return int(colours.size());
     }
     static int rowOf(const ClusterListModel &m, const QString &file)
     {
@@ -103,9 +112,9 @@ private slots:
         QCOMPARE(model.row(ui).facts.kubernetesVersion, g.facts.kubernetesVersion);
         const QString warning = model.data(model.index(ui, ClusterListModel::Problem)).toString();
         QVERIFY2(warning.contains(QStringLiteral("insecure-skip-tls-verify")) && warning.contains(g.facts.server), qPrintable(warning));
-        QCOMPARE(model.data(model.index(ui, 0), Qt::ToolTipRole).toString(), warning);
+        QCOMPARE(model.data(model.index(ui, 0), Qt::ToolTipRole).toString(), warning + QStringLiteral("\n\n") + QFileInfo(unverified).absoluteFilePath());
 
-        // The workspace keeps the three, and a new model restored from it shows them again.
+        // The workspace keeps the four, and a new model restored from it shows them again.
         const QString workspaceFile = dir.filePath(QStringLiteral("ws/workspace.yaml"));
         QVERIFY(model.workspace().save(workspaceFile));
         auto restored = spillway::console::Workspace::load(workspaceFile);
@@ -142,11 +151,7 @@ private slots:
         QVERIFY(!image.isNull());
         QVERIFY(image.width() >= 800 && image.height() >= 500);
         // Not a blank page: more than a handful of colours were painted.
-        QSet<QRgb> colours;
-        for (int y = 0; y < image.height(); y += 7)
-            for (int x = 0; x < image.width(); x += 7)
-                colours.insert(image.pixel(x, y));
-        QVERIFY2(colours.size() > 8, qPrintable(QString::number(colours.size())));
+        QVERIFY2(paintedColours(image, 7) > 8, qPrintable(QString::number(paintedColours(image, 7))));
 
         QProcess wrong;
         wrong.start(console.program(), {QStringLiteral("--screenshot"), png, QStringLiteral("--view"), QStringLiteral("nosuchpage")});
@@ -174,11 +179,7 @@ private slots:
             QVERIFY2(console.exitCode() == 0, console.readAllStandardError().constData());
             const QImage image(png);
             QVERIFY2(!image.isNull(), qPrintable(wizard));
-            QSet<QRgb> colours;
-            for (int y = 0; y < image.height(); y += 5)
-                for (int x = 0; x < image.width(); x += 5)
-                    colours.insert(image.pixel(x, y));
-            QVERIFY2(colours.size() > 8, qPrintable(QStringLiteral("%1: %2 colours").arg(wizard).arg(colours.size())));
+            QVERIFY2(paintedColours(image, 5) > 8, qPrintable(QStringLiteral("%1: %2 colours").arg(wizard).arg(paintedColours(image, 5))));
             // The wizard itself was shot, not the window behind it.
             if (wizard == QLatin1String("clusters"))
                 windowSize = image.size();
@@ -192,7 +193,8 @@ private slots:
                              QStringLiteral("--kubeconfig"), consumer});
         QVERIFY(none.waitForFinished(60000));
         QCOMPARE(none.exitCode(), 1);
-        QVERIFY2(none.readAllStandardError().contains("no cluster to open the peering-wizard for"), "no message");
+        const QByteArray said = none.readAllStandardError();
+        QVERIFY2(said.contains("the peering wizard needs two clusters"), said.constData());
         QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("none.png"))));
     }
 

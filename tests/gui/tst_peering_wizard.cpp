@@ -88,6 +88,25 @@ private slots:
         QCOMPARE(clusters.addKubeconfig(testbed::kubeconfigPath(providerName)), 1);
         QTRY_COMPARE_WITH_TIMEOUT(clusters.pending(), 0, 30000);
         spillway::views::MainWindow window(&clusters);
+        const QString firstName = clusters.data(clusters.index(0, ClusterListModel::Name)).toString();
+        const QString secondName = clusters.data(clusters.index(1, ClusterListModel::Name)).toString();
+
+        // --view peering-wizard's way in: the first two rows, at the options, whose subtitle names
+        // the pair; back, the pair swapped, and on again: the subtitle follows.
+        using spillway::views::PeeringWizard;
+        auto *viaView = qobject_cast<PeeringWizard *>(window.openWizard(QStringLiteral("peering-wizard")));
+        QVERIFY(viaView);
+        QCOMPARE(viaView->currentId(), int(PeeringWizard::OptionsPage));
+        QVERIFY2(viaView->currentPage()->subTitle().startsWith(QStringLiteral("%1 consumes from %2.").arg(firstName, secondName)),
+                 qPrintable(viaView->currentPage()->subTitle()));
+        viaView->back();
+        viaView->choose(1, 0);
+        viaView->next();
+        QCOMPARE(viaView->currentId(), int(PeeringWizard::OptionsPage));
+        QVERIFY2(viaView->currentPage()->subTitle().startsWith(QStringLiteral("%1 consumes from %2.").arg(secondName, firstName)),
+                 qPrintable(viaView->currentPage()->subTitle()));
+        viaView->close();
+
         spillway::views::PeeringWizard *wizard = window.openPeeringWizard(0, 1);
         QCOMPARE(wizard->request().consumer, clusters.row(0).entry);
         QCOMPARE(wizard->request().provider, clusters.row(1).entry);

@@ -29,7 +29,8 @@ private slots:
         QTest::newRow("empty") << QByteArray("v:") << QByteArray(R"({"v":null})");
         QTest::newRow("quoted number stays string") << QByteArray("v: \"42\"") << QByteArray(R"({"v":"42"})");
         QTest::newRow("int beyond a double is text") << QByteArray("v: 1") + QByteArray(400, '0') << QByteArray(R"({"v":"1)") + QByteArray(400, '0') + "\"}";
-        QTest::newRow("int beyond int64 is a float") << QByteArray("v: 18446744073709551616") << QByteArray(R"({"v":1.8446744073709552e+19})");
+        QTest::newRow("int beyond int64 within uint64 is exact") << QByteArray("v: 18446744073709551615") << QByteArray(R"({"v":18446744073709551615})");
+        QTest::newRow("int beyond uint64 is a float") << QByteArray("v: 18446744073709551616") << QByteArray(R"({"v":1.8446744073709552e+19})");
         QTest::newRow("quoted nan stays string") << QByteArray("v: '.nan'") << QByteArray(R"({"v":".nan"})");
         QTest::newRow("single-quoted bool stays string") << QByteArray("v: 'yes'") << QByteArray(R"({"v":"yes"})");
         QTest::newRow("quantity") << QByteArray("cpu: 500m") << QByteArray(R"({"cpu":"500m"})");
