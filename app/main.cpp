@@ -54,14 +54,6 @@ std::optional<QString> optionValue(int argc, char **argv, const char *name)
     return std::nullopt;
 }
 
-// Why --view could not open its wizard, and what to pass.
-QString wizardUnavailable(const QString &wizard)
-{
-    if (wizard == QLatin1String("peering-wizard"))
-        return QApplication::translate("main", "the peering wizard needs two clusters, a consumer and a provider; pass --kubeconfig for each");
-    return QApplication::translate("main", "no cluster to open the install wizard for; pass --kubeconfig");
-}
-
 } // namespace
 
 int main(int argc, char **argv)
@@ -146,7 +138,7 @@ int main(int argc, char **argv)
         whenReady = [&window, &app, file, wizardView, viewName] {
             QWidget *shown = wizardView ? window.openWizard(viewName) : &window;
             if (!shown) {
-                std::fprintf(stderr, "spillway: %s\n", qPrintable(wizardUnavailable(viewName)));
+                std::fprintf(stderr, "spillway: %s\n", qPrintable(spillway::views::MainWindow::wizardUnavailable(viewName)));
                 app.exit(1);
                 return;
             }
@@ -164,7 +156,7 @@ int main(int argc, char **argv)
     } else if (wizardView) {
         whenReady = [&window, viewName] {
             if (!window.openWizard(viewName))
-                window.statusBar()->showMessage(wizardUnavailable(viewName));
+                window.statusBar()->showMessage(spillway::views::MainWindow::wizardUnavailable(viewName));
         };
     }
     if (whenReady) {

@@ -259,14 +259,6 @@
         <source>The page to show, or the wizard to open once the clusters have answered: %1.</source>
         <translation>The page to show, or the wizard to open once the clusters have answered: %1.</translation>
     </message>
-    <message>
-        <source>the peering wizard needs two clusters, a consumer and a provider; pass --kubeconfig for each</source>
-        <translation>the peering wizard needs two clusters, a consumer and a provider; pass --kubeconfig for each</translation>
-    </message>
-    <message>
-        <source>no cluster to open the install wizard for; pass --kubeconfig</source>
-        <translation>no cluster to open the install wizard for; pass --kubeconfig</translation>
-    </message>
 </context>
 <context>
     <name>spillway::console::ClusterListModel</name>
@@ -927,6 +919,14 @@
     <message>
         <source>Asking %1 for an invitation…</source>
         <translation>Asking %1 for an invitation…</translation>
+    </message>
+    <message>
+        <source>The peering wizard needs two clusters, a consumer and a provider; pass --kubeconfig for each.</source>
+        <translation>The peering wizard needs two clusters, a consumer and a provider; pass --kubeconfig for each.</translation>
+    </message>
+    <message>
+        <source>There is no cluster to open the install wizard for; pass --kubeconfig.</source>
+        <translation>There is no cluster to open the install wizard for; pass --kubeconfig.</translation>
     </message>
 </context>
 <context>

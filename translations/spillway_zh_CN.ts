@@ -259,14 +259,6 @@
         <source>The page to show, or the wizard to open once the clusters have answered: %1.</source>
         <translation>要显示的页面，或在各集群响应后打开的向导：%1。</translation>
     </message>
-    <message>
-        <source>the peering wizard needs two clusters, a consumer and a provider; pass --kubeconfig for each</source>
-        <translation>对等向导需要两个集群：一个消费者和一个提供者；请为每个集群传入 --kubeconfig</translation>
-    </message>
-    <message>
-        <source>no cluster to open the install wizard for; pass --kubeconfig</source>
-        <translation>没有可用于打开安装向导的集群；请传入 --kubeconfig</translation>
-    </message>
 </context>
 <context>
     <name>spillway::console::ClusterListModel</name>
@@ -925,6 +917,14 @@
     <message>
         <source>Asking %1 for an invitation…</source>
         <translation>正在向 %1 请求邀请…</translation>
+    </message>
+    <message>
+        <source>The peering wizard needs two clusters, a consumer and a provider; pass --kubeconfig for each.</source>
+        <translation>对等向导需要两个集群：一个消费者和一个提供者；请为每个集群传入 --kubeconfig。</translation>
+    </message>
+    <message>
+        <source>There is no cluster to open the install wizard for; pass --kubeconfig.</source>
+        <translation>没有可以打开安装向导的集群；请传入 --kubeconfig。</translation>
     </message>
 </context>
 <context>

@@ -204,6 +204,13 @@ QWidget *MainWindow::openWizard(const QString &name)
     return nullptr;
 }
 
+QString MainWindow::wizardUnavailable(const QString &name)
+{
+    if (name == QLatin1String("peering-wizard"))
+        return tr("The peering wizard needs two clusters, a consumer and a provider; pass --kubeconfig for each.");
+    return tr("There is no cluster to open the install wizard for; pass --kubeconfig.");
+}
+
 bool MainWindow::showPage(const QString &name)
 {
     const int at = int(pageNames().indexOf(name));

@@ -61,6 +61,8 @@ public:
     // first row without Spillway, else the first). nullptr when there is no cluster to open it for.
     static QStringList wizardNames();
     QWidget *openWizard(const QString &name);
+    // Why openWizard(name) returned nullptr, and what to pass.
+    static QString wizardUnavailable(const QString &name);
 
 private:
     // The clusters model's row of a cluster ID (-1: none).

@@ -194,7 +194,7 @@ private slots:
         QVERIFY(none.waitForFinished(60000));
         QCOMPARE(none.exitCode(), 1);
         const QByteArray said = none.readAllStandardError();
-        QVERIFY2(said.contains("the peering wizard needs two clusters"), said.constData());
+        QVERIFY2(said.contains("The peering wizard needs two clusters"), said.constData());
         QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("none.png"))));
     }
 
