@@ -42,8 +42,9 @@ void Informer::addHandlers(Handlers handlers)
 {
     // A late handler sees the objects already cached, as with client-go's shared informers.
     if (handlers.onAdd)
-        for (const auto &obj : m_store.list())
-            handlers.onAdd(obj);
+        for (const QString &key : m_store.keys())
+            if (const auto obj = m_store.get(key))
+                handlers.onAdd(*obj);
     m_handlers.push_back(std::move(handlers));
 }
 
@@ -176,8 +177,7 @@ void Informer::absorbListPage(json &items)
             item["apiVersion"] = apiVersion;
             item["kind"] = kind;
         }
-        if (m_options.transform)
-            m_options.transform(item);
+        prepare(item);
         const QString key = Store::keyOf(item);
         m_listed.insert(key.toStdString());
         const auto oldRv = m_store.resourceVersion(key);
@@ -318,6 +318,7 @@ void Informer::handleEvent(WatchEvent &ev)
         return;
     }
     ++m_counters.events;
+    prepare(ev.object);
     if (ev.type == T::Deleted) {
         auto gone = m_store.erase(Store::keyOf(ev.object));
         for (const auto &h : m_handlers)
@@ -326,8 +327,6 @@ void Informer::handleEvent(WatchEvent &ev)
         Q_UNUSED(gone);
         return;
     }
-    if (m_options.transform)
-        m_options.transform(ev.object);
     auto previous = m_store.upsert(ev.object);
     for (const auto &h : m_handlers) {
         if (previous && h.onUpdate)
@@ -376,12 +375,23 @@ void Informer::scheduleRewatch(bool immediately)
     m_retryTimer.start(int(m_backoff.next()));
 }
 
+void Informer::prepare(nlohmann::json &obj) const
+{
+    if (!m_options.keepManagedFields)
+        if (auto meta = obj.find("metadata"); meta != obj.end() && meta->is_object())
+            meta->erase("managedFields");
+    if (m_options.transform)
+        m_options.transform(obj);
+}
+
+// One object decoded at a time: a copy of the whole cache would be the process's peak.
 void Informer::resync()
 {
-    for (const auto &obj : m_store.list())
-        for (const auto &h : m_handlers)
-            if (h.onUpdate)
-                h.onUpdate(obj, obj);
+    for (const QString &key : m_store.keys())
+        if (const auto obj = m_store.get(key))
+            for (const auto &h : m_handlers)
+                if (h.onUpdate)
+                    h.onUpdate(*obj, *obj);
 }
 
 } // namespace spillway::kube

@@ -44,6 +44,9 @@ public:
         // SetTransform): a reader that needs a few fields keeps only those. It must keep
         // metadata.name, namespace and resourceVersion.
         std::function<void(nlohmann::json &)> transform;
+        // metadata.managedFields is dropped before the transform: no reader here uses it, and
+        // on a pod it is often a third of the object.
+        bool keepManagedFields = false;
     };
     struct Handlers {
         std::function<void(const nlohmann::json &)> onAdd;
@@ -92,6 +95,7 @@ private:
     void scheduleRewatch(bool immediately);
     void reportError(const Error &e);
     void resync();
+    void prepare(nlohmann::json &obj) const;   // managedFields dropped, then the transform
 
     KubeClient *m_client;
     ResourceRef m_resource;

@@ -31,6 +31,8 @@ std::optional<json> Store::upsert(const json &obj)
     const std::string key = keyOf(obj).toStdString();
     Entry e;
     e.json = obj.dump();
+    // dump() grows its string by doubling; a cache of thousands keeps only what it holds.
+    e.json.shrink_to_fit();
     e.resourceVersion = resourceVersionOf(obj).toStdString();
     for (size_t i = 0; i < m_indexers.size(); ++i)
         for (const QString &v : m_indexers[i].second(obj))

@@ -7,6 +7,7 @@
 #include "storage/VirtualVolumes.h"
 #include "storage/VolumeRelease.h"
 
+#include <algorithm>
 #include <set>
 
 namespace spillway::storage {
@@ -47,7 +48,25 @@ RemoteVolumeProvisioner::RemoteVolumeProvisioner(kube::KubeClient *consumer, kub
     kube::Informer::Options onThisNode;
     onThisNode.fieldSelector = QStringLiteral("spec.nodeName=%1").arg(m_options.nodeName);
     onThisNode.resyncMs = 60000;
-    m_pods->watch(kube::resources::pods(), {}, onThisNode);
+    // Only pods with claims matter here, and only their claims: the others (nearly all, in a
+    // burst) cost neither a GET per event nor their spec in memory. A pod's volumes never change.
+    onThisNode.transform = [](json &pod) {
+        json claims = json::array();
+        const json volumes = pod.value("spec", json::object()).value("volumes", json::array());
+        for (const json &volume : volumes)
+            if (volume.contains("persistentVolumeClaim"))
+                claims.push_back(volume);
+        json meta = json::object();
+        for (const char *k : {"name", "namespace", "uid", "resourceVersion"})
+            if (pod["metadata"].contains(k))
+                meta[k] = pod["metadata"][k];
+        pod = {{"metadata", std::move(meta)}, {"spec", {{"volumes", std::move(claims)}}}};
+    };
+    m_pods->watch(kube::resources::pods(), [](const json &pod) {
+        const json volumes = pod.value("spec", json::object()).value("volumes", json::array());
+        const bool claims = std::any_of(volumes.begin(), volumes.end(), [](const json &v) { return v.contains("persistentVolumeClaim"); });
+        return claims ? kube::Store::keyOf(pod) : QString();
+    }, onThisNode);
 }
 
 RemoteVolumeProvisioner::~RemoteVolumeProvisioner()

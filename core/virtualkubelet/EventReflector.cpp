@@ -62,8 +62,8 @@ void EventReflector::resync()
 {
     std::lock_guard lock(m_watchMutex);
     for (const auto &[local, watch] : m_watches)
-        for (const json &event : watch->store().list())
-            m_queue.add(kube::Store::keyOf(event));
+        for (const QString &key : watch->store().keys())
+            m_queue.add(key);
 }
 
 std::optional<json> EventReflector::remoteEvent(const QString &localNs, const QString &remoteNs, const QString &name) const

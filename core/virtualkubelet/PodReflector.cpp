@@ -10,6 +10,21 @@ namespace spillway::virtualkubelet {
 
 using nlohmann::json;
 
+namespace {
+
+void keepStatusOnly(json &pod)
+{
+    json meta = json::object();
+    if (const auto m = pod.find("metadata"); m != pod.end() && m->is_object())
+        for (const char *k : {"name", "namespace", "uid", "resourceVersion", "labels", "deletionTimestamp"})
+            if (const auto v = m->find(k); v != m->end())
+                meta[k] = std::move(*v);
+    json status = pod.contains("status") ? std::move(pod["status"]) : json::object();
+    pod = {{"apiVersion", "v1"}, {"kind", "Pod"}, {"metadata", std::move(meta)}, {"status", std::move(status)}};
+}
+
+} // namespace
+
 PodReflector::PodReflector(kube::KubeClient *consumer, kube::KubeClient *provider, NamespaceMappings *mappings, Options options, QObject *parent)
     : QObject(parent), m_consumer(consumer), m_provider(provider), m_mappings(mappings), m_options(std::move(options)),
       m_queue(QStringLiteral("pods"), m_options.workers, 30), m_remoteQueue(QStringLiteral("pod-status"), m_options.workers, 30)
@@ -43,8 +58,8 @@ void PodReflector::start()
 void PodReflector::resync()
 {
     if (m_localPods)
-        for (const json &pod : m_localPods->store().list())
-            m_queue.add(kube::Store::keyOf(pod));
+        for (const QString &key : m_localPods->store().keys())
+            m_queue.add(key);
 }
 
 void PodReflector::stop()
@@ -82,6 +97,9 @@ void PodReflector::watchRemote(const QString &remote)
         kube::Informer::Options ro;
         ro.ns = remote;
         ro.labelSelector = QStringLiteral("%1=%2").arg(QLatin1String(offloading::kNodeNameLabel), m_options.nodeName);
+        // Only whether a twin exists and its status are read here; at 10,000 pods the spec
+        // would be most of the process's memory.
+        ro.transform = keepStatusOnly;
         // Deleted on this thread even when a worker held the last reference.
         std::shared_ptr<kube::Informer> informer(new kube::Informer(m_provider, kube::resources::pods(), ro), [](kube::Informer *i) { i->deleteLater(); });
         auto enqueue = [this](const json &pod) {
@@ -110,9 +128,9 @@ std::shared_ptr<kube::Informer> PodReflector::remotePodsIn(const QString &remote
 void PodReflector::requeueNamespace(const QString &local)
 {
     if (m_localPods)
-        for (const json &pod : m_localPods->store().list())
-            if (QString::fromStdString(pod["metadata"].value("namespace", "")) == local)
-                m_queue.add(kube::Store::keyOf(pod));
+        for (const QString &key : m_localPods->store().keys())
+            if (key.startsWith(local + QLatin1Char('/')))
+                m_queue.add(key);
 }
 
 bool PodReflector::remotePodsSynced(const QString &remoteNs) const

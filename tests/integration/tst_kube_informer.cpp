@@ -154,6 +154,43 @@ private slots:
         QTRY_COMPARE_WITH_TIMEOUT((*inf.store().get(ns + QStringLiteral("/slim-watched")))["data"].value("size", 0), keys, 10000);
     }
 
+    // managedFields are not cached unless asked for (no reader here uses them); a deletion is
+    // handed over as the transform leaves it, like everything else the informer delivers.
+    void managedFieldsDroppedAndDeletionsTransformed()
+    {
+        QVERIFY(admin->create(resources::configMaps(), ns, object("ConfigMap", QStringLiteral("mf-listed"), ns)).ok());
+        QVERIFY((*admin->get(resources::configMaps(), ns, QStringLiteral("mf-listed")))["metadata"].contains("managedFields"));
+        Informer::Options o;
+        o.ns = ns;
+        bool transformSawManagedFields = false;
+        o.transform = [&](json &cm) {
+            transformSawManagedFields |= cm["metadata"].contains("managedFields");
+            cm["metadata"]["labels"]["slimmed"] = "yes";
+        };
+        Informer slim(admin.get(), resources::configMaps(), o);
+        json deleted;
+        slim.addHandlers({{}, {}, [&](const json &obj, bool) { deleted = obj; }});
+        Informer::Options keep;
+        keep.ns = ns;
+        keep.keepManagedFields = true;
+        Informer full(admin.get(), resources::configMaps(), keep);
+        slim.start();
+        full.start();
+        QVERIFY(slim.waitForSync(20000) && full.waitForSync(20000));
+        QVERIFY(!slim.store().get(ns + QStringLiteral("/mf-listed"))->at("metadata").contains("managedFields"));
+        QVERIFY(full.store().get(ns + QStringLiteral("/mf-listed"))->at("metadata").contains("managedFields"));
+        QVERIFY(admin->create(resources::configMaps(), ns, object("ConfigMap", QStringLiteral("mf-watched"), ns)).ok());
+        QTRY_VERIFY_WITH_TIMEOUT(slim.store().get(ns + QStringLiteral("/mf-watched")).has_value(), 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(full.store().get(ns + QStringLiteral("/mf-watched")).has_value(), 10000);
+        QVERIFY(!slim.store().get(ns + QStringLiteral("/mf-watched"))->at("metadata").contains("managedFields"));
+        QVERIFY(full.store().get(ns + QStringLiteral("/mf-watched"))->at("metadata").contains("managedFields"));
+        QVERIFY(!transformSawManagedFields);
+        QVERIFY(admin->remove(resources::configMaps(), ns, QStringLiteral("mf-watched")).ok());
+        QTRY_VERIFY_WITH_TIMEOUT(!deleted.is_null(), 10000);
+        QCOMPARE(deleted["metadata"]["labels"].value("slimmed", ""), std::string("yes"));
+        QVERIFY(!deleted["metadata"].contains("managedFields"));
+    }
+
     void selectorsIndexersAndResync()
     {
         const QString sns = ns + QStringLiteral("-sel");
