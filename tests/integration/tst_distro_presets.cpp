@@ -60,6 +60,11 @@ private slots:
     {
         admin = std::make_unique<kube::KubeClient>(testbed::restConfig(QStringLiteral("ci-provider")));
         removeFixtures();
+        // A run just before this one may have left the namespace terminating, where nothing can be created.
+        QTRY_VERIFY_WITH_TIMEOUT([this] {
+            auto existing = admin->get(kube::resources::namespaces(), {}, kNs);
+            return existing ? !(*existing)["metadata"].contains("deletionTimestamp") : existing.error().isNotFound();
+        }(), 120000);
         auto ns = testbed::createNamespace(*admin, kNs);
         QVERIFY2(ns || ns.error().httpStatus == 409, qPrintable(ns ? QString() : ns.error().toString()));
     }
