@@ -43,6 +43,7 @@ void PodReflector::start()
     lo.fieldSelector = QStringLiteral("spec.nodeName=") + m_options.nodeName;
     m_localPods = std::make_unique<kube::Informer>(m_consumer, kube::resources::pods(), lo, this);
     m_localPods->addHandlers({enqueue, [enqueue](const json &, const json &now) { enqueue(now); }, [enqueue](const json &o, bool) { enqueue(o); }});
+    connect(m_localPods.get(), &kube::Informer::synced, this, [this] { m_localSynced = true; });
     connect(m_localPods.get(), &kube::Informer::synced, this, &PodReflector::localPodsListed);
 
     connect(m_mappings, &NamespaceMappings::changed, this, &PodReflector::onMappingChanged);
@@ -151,7 +152,10 @@ Result<void> PodReflector::reconcile(const QString &key)
     const kube::ResourceRef shadows = apis::offloading::v1beta1::shadowPodResource();
     // After a restart nothing is decided from caches not yet filled: a pod that looks unmapped
     // would be failed (OffloadingAborted), one whose twin looks gone would be released while
-    // that twin still runs.
+    // that twin still runs, and a twin whose local pod is not listed yet would be withdrawn
+    // (a remote pod's event can queue its key before then).
+    if (!m_localSynced)
+        return Error::of(Error::Kind::Timeout, QStringLiteral("waiting for the pods bound to %1 to be listed").arg(m_options.nodeName));
     if (!m_mappings->hasSynced())
         return Error::of(Error::Kind::Timeout, QStringLiteral("waiting for the NamespaceMap to be read"));
     const QString remoteNs = m_mappings->remoteOf(ns);

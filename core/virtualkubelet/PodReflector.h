@@ -13,6 +13,7 @@
 
 #include <QObject>
 
+#include <atomic>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -74,6 +75,7 @@ private:
     // keep a reference while they use one
     std::map<QString, std::shared_ptr<kube::Informer>> m_remotePods;
     std::set<QString> m_syncedRemote;   // remote namespaces whose pods have been listed
+    std::atomic<bool> m_localSynced = false;   // set on the client's thread, read by workers
     mutable std::mutex m_remoteMutex;
     std::shared_ptr<kube::Informer> remotePodsIn(const QString &remoteNs) const;
     bool remotePodsSynced(const QString &remoteNs) const;

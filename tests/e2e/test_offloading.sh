@@ -55,6 +55,9 @@ kcc -n apps create deployment web --image registry.example/web --replicas 50 >/d
 # Killed once some pods already run: a restarted kubelet that judged them before reading the
 # NamespaceMap once failed them all (OffloadingAborted).
 eventually 60 "the burst runs in part" bash -c "[ \"\$('$KUBECTL' --kubeconfig '$KC' -n apps get pods -l app=web --field-selector status.phase=Running -o name | wc -l)\" -ge 10 ]"
+# The provider's pods already running: a restarted kubelet must leave them be (one that looked
+# at a twin before it had listed its own pods once withdrew it, and the pod was made again).
+running_before=$(kcp -n apps-rome get pods -l app=web --field-selector status.phase=Running -o jsonpath='{range .items[*]}{.metadata.uid}{"\n"}{end}')
 vk_pid=$(cat "$work/rome/spillway-virtual-kubelet-milan/child.pid")
 kill -9 "$vk_pid" && pass "virtual kubelet SIGKILLed mid-burst ($(kcp -n apps-rome get shadowpods -o name | wc -l | tr -d ' ') of 50 ShadowPods made)"
 eventually 30 "its supervisor restarted it" bash -c "p=\$(cat '$work/rome/spillway-virtual-kubelet-milan/child.pid'); [ \"\$p\" != '$vk_pid' ] && kill -0 \"\$p\""
@@ -65,6 +68,8 @@ assert_contains "$(kcc -n apps get pod "$pod" -o jsonpath='{.spec.affinity.nodeA
 eventually 60 "provider: 50 ShadowPods became 50 Running pods" bash -c "[ \"\$('$KUBECTL' --kubeconfig '$KP' -n apps-rome get pods -l app=web --field-selector status.phase=Running -o name | wc -l)\" = 50 ]"
 assert_eq 50 "$(kcp -n apps-rome get shadowpods -o name | wc -l | tr -d ' ')" "exactly 50 ShadowPods: no duplicates"
 assert_eq 50 "$(kcp -n apps-rome get pods -l offloading.liqo.io/origin=rome,app=web -o name | wc -l | tr -d ' ')" "exactly 50 owner-labelled pods in the provider"
+uids_now=$(kcp -n apps-rome get pods -l app=web -o jsonpath='{range .items[*]}{.metadata.uid}{"\n"}{end}')
+assert_eq "" "$(comm -23 <(echo "$running_before" | sort) <(echo "$uids_now" | sort))" "the $(echo "$running_before" | grep -c .) remote pods running before the restart are the same pods after it"
 assert_eq "rome milan liqo-milan shadowpod" "$(kcp -n apps-rome get pod "$pod" -o jsonpath='{.metadata.labels.offloading\.liqo\.io/origin} {.metadata.labels.offloading\.liqo\.io/destination} {.metadata.labels.offloading\.liqo\.io/nodename} {.metadata.labels.liqo\.io/managed-by}')" "labelled with origin, destination and node"
 assert_eq ShadowPod "$(kcp -n apps-rome get pod "$pod" -o jsonpath='{.metadata.ownerReferences[0].kind}')" "owned by its ShadowPod"
 assert_eq "false" "$(kcp -n apps-rome get pod "$pod" -o jsonpath='{.spec.automountServiceAccountToken}')" "the consumer's service-account token is not carried over"
