@@ -6,6 +6,7 @@
 #include "common/JsonText.h"
 #include "console/ClusterProbe.h"
 #include "kube/Informer.h"
+#include "kube/KeepMembers.h"
 #include "kube/KubeClient.h"
 #include "offloading/OffloadingPolicy.h"
 #include "storage/VirtualVolumes.h"
@@ -25,19 +26,11 @@ namespace {
 
 // What the console reads of an object, and nothing else: thousands of pods as the API sends them
 // (managed fields, full specs and statuses) would cost the console hundreds of megabytes.
-json keep(const json &from, std::initializer_list<const char *> keys)
-{
-    json out = json::object();
-    if (from.is_object())
-        for (const char *k : keys)
-            if (auto it = from.find(k); it != from.end())
-                out[k] = *it;
-    return out;
-}
+using kube::keepMembers;
 
 void slimPod(json &pod)
 {
-    json spec = keep(memberOf(pod, "spec"), {"nodeName"});
+    json spec = keepMembers(memberOf(pod, "spec"), {"nodeName"});
     json containers = json::array();
     const json &given = memberOf(memberOf(pod, "spec"), "containers");
     if (given.is_array())
@@ -47,9 +40,9 @@ void slimPod(json &pod)
         }
     spec["containers"] = std::move(containers);
     pod = {{"apiVersion", "v1"}, {"kind", "Pod"},
-           {"metadata", keep(memberOf(pod, "metadata"), {"name", "namespace", "uid", "resourceVersion", "labels"})},
+           {"metadata", keepMembers(memberOf(pod, "metadata"), {"name", "namespace", "uid", "resourceVersion", "labels"})},
            {"spec", std::move(spec)},
-           {"status", keep(memberOf(pod, "status"), {"phase"})}};
+           {"status", keepMembers(memberOf(pod, "status"), {"phase"})}};
 }
 
 void slimEvent(json &event)
@@ -58,8 +51,8 @@ void slimEvent(json &event)
         event = json::object();
         return;
     }
-    event = {{"metadata", keep(memberOf(event, "metadata"), {"name", "namespace", "uid", "resourceVersion", "creationTimestamp"})},
-             {"involvedObject", keep(memberOf(event, "involvedObject"), {"kind", "name", "namespace"})},
+    event = {{"metadata", keepMembers(memberOf(event, "metadata"), {"name", "namespace", "uid", "resourceVersion", "creationTimestamp"})},
+             {"involvedObject", keepMembers(memberOf(event, "involvedObject"), {"kind", "name", "namespace"})},
              {"type", event.value("type", json())}, {"reason", event.value("reason", json())}, {"message", event.value("message", json())},
              {"lastTimestamp", event.value("lastTimestamp", json())}, {"eventTime", event.value("eventTime", json())}};
 }

@@ -1,13 +1,13 @@
 #include "storage/RemoteVolumeProvisioner.h"
 
 #include "apis/offloading/v1beta1/VirtualNode.h"
+#include "kube/KeepMembers.h"
 #include "observe/Log.h"
 #include "offloading/OffloadingPolicy.h"
 #include "storage/StorageEvents.h"
 #include "storage/VirtualVolumes.h"
 #include "storage/VolumeRelease.h"
 
-#include <algorithm>
 #include <set>
 
 namespace spillway::storage {
@@ -56,16 +56,12 @@ RemoteVolumeProvisioner::RemoteVolumeProvisioner(kube::KubeClient *consumer, kub
         for (const json &volume : volumes)
             if (volume.contains("persistentVolumeClaim"))
                 claims.push_back(volume);
-        json meta = json::object();
-        for (const char *k : {"name", "namespace", "uid", "resourceVersion"})
-            if (pod["metadata"].contains(k))
-                meta[k] = pod["metadata"][k];
+        json meta = kube::keepMembers(pod.value("metadata", json::object()), {"name", "namespace", "uid", "resourceVersion"});
         pod = {{"metadata", std::move(meta)}, {"spec", {{"volumes", std::move(claims)}}}};
     };
+    // Every object handed over (deletions too) has been through the transform: volumes are claims.
     m_pods->watch(kube::resources::pods(), [](const json &pod) {
-        const json volumes = pod.value("spec", json::object()).value("volumes", json::array());
-        const bool claims = std::any_of(volumes.begin(), volumes.end(), [](const json &v) { return v.contains("persistentVolumeClaim"); });
-        return claims ? kube::Store::keyOf(pod) : QString();
+        return pod.value("spec", json::object()).value("volumes", json::array()).empty() ? QString() : kube::Store::keyOf(pod);
     }, onThisNode);
 }
 

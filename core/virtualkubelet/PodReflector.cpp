@@ -1,6 +1,7 @@
 #include "virtualkubelet/PodReflector.h"
 
 #include "apis/offloading/v1beta1/ShadowPod.h"
+#include "kube/KeepMembers.h"
 #include "offloading/OffloadingPolicy.h"
 #include "virtualkubelet/PodTranslation.h"
 
@@ -14,11 +15,7 @@ namespace {
 
 void keepStatusOnly(json &pod)
 {
-    json meta = json::object();
-    if (const auto m = pod.find("metadata"); m != pod.end() && m->is_object())
-        for (const char *k : {"name", "namespace", "uid", "resourceVersion", "labels", "deletionTimestamp"})
-            if (const auto v = m->find(k); v != m->end())
-                meta[k] = std::move(*v);
+    json meta = kube::keepMembers(pod.value("metadata", json::object()), {"name", "namespace", "uid", "resourceVersion", "labels", "deletionTimestamp"});
     json status = pod.contains("status") ? std::move(pod["status"]) : json::object();
     pod = {{"apiVersion", "v1"}, {"kind", "Pod"}, {"metadata", std::move(meta)}, {"status", std::move(status)}};
 }
@@ -43,8 +40,10 @@ void PodReflector::start()
     lo.fieldSelector = QStringLiteral("spec.nodeName=") + m_options.nodeName;
     m_localPods = std::make_unique<kube::Informer>(m_consumer, kube::resources::pods(), lo, this);
     m_localPods->addHandlers({enqueue, [enqueue](const json &, const json &now) { enqueue(now); }, [enqueue](const json &o, bool) { enqueue(o); }});
-    connect(m_localPods.get(), &kube::Informer::synced, this, [this] { m_localSynced = true; });
-    connect(m_localPods.get(), &kube::Informer::synced, this, &PodReflector::localPodsListed);
+    connect(m_localPods.get(), &kube::Informer::synced, this, [this] {
+        m_localSynced = true;
+        emit localPodsListed();
+    });
 
     connect(m_mappings, &NamespaceMappings::changed, this, &PodReflector::onMappingChanged);
     const auto mapped = m_mappings->all();
