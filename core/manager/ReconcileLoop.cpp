@@ -45,16 +45,38 @@ void ReconcileLoop::setErrorSink(kube::Controller::ErrorSink sink)
 
 void ReconcileLoop::start()
 {
+    if (m_running)
+        return;
+    m_running = true;
+    for (auto &i : m_informers)
+        if (!i->hasSynced())
+            m_syncWaits.push_back(QObject::connect(i.get(), &kube::Informer::synced, i.get(), [this] { startWorkersOnceSynced(); }));
     for (auto &i : m_informers)
         i->start();
+    startWorkersOnceSynced();
+}
+
+void ReconcileLoop::startWorkersOnceSynced()
+{
+    if (!m_running || m_workersStarted)
+        return;
+    for (auto &i : m_informers)
+        if (!i->hasSynced())
+            return;
+    m_workersStarted = true;
     m_controller->start();
 }
 
 void ReconcileLoop::stop()
 {
+    for (auto &c : m_syncWaits)
+        QObject::disconnect(c);
+    m_syncWaits.clear();
+    m_running = false;
     for (auto &i : m_informers)
         i->stop();
     m_controller->stop();
+    m_workersStarted = false;
 }
 
 } // namespace spillway::manager

@@ -12,6 +12,10 @@ namespace spillway::manager {
 // delete of a watched object queues its key ("ns/name", or "name" when cluster-scoped); a
 // periodic resync re-queues everything so drift is corrected even without events. keyFor lets a
 // loop watch one kind and reconcile another (e.g. a Tenant queues its ForeignCluster).
+// Workers start once every watched kind has been listed (client-go's WaitForCacheSync): a
+// reconciler reads several caches, and a key queued by the first listing must not be decided
+// against a cache still empty — after a restart that read as "gone" and deleted live objects.
+// Keys queued meanwhile wait in the queue.
 class ReconcileLoop
 {
 public:
@@ -37,6 +41,10 @@ private:
     std::unique_ptr<kube::WorkQueue> m_queue;
     std::unique_ptr<kube::Controller> m_controller;
     std::vector<std::unique_ptr<kube::Informer>> m_informers;
+    std::vector<QMetaObject::Connection> m_syncWaits;
+    bool m_running = false, m_workersStarted = false;
+
+    void startWorkersOnceSynced();
 };
 
 } // namespace spillway::manager
