@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the pinned testbed binaries (etcd, kube-apiserver, kube-controller-manager,
-# kube-scheduler, kubectl, kwok) from the Go module proxy into a versioned cache outside
+# kube-scheduler, kubectl, kwok, metrics-server) from the Go module proxy into a versioned cache outside
 # the repo. Idempotent and safe to run concurrently: a lock serialises builders and the
 # binaries appear only once all of them built.
 set -euo pipefail
@@ -17,7 +17,7 @@ Install a newer Go, or with Go >= 1.21 set GOTOOLCHAIN=go$need+auto so the go co
 fi
 
 BIN=$(testbed_bin_dir)
-ALL=(etcd kube-apiserver kube-controller-manager kube-scheduler kubectl kwok)
+ALL=(etcd kube-apiserver kube-controller-manager kube-scheduler kubectl kwok metrics-server)
 complete() { local b; for b in "${ALL[@]}"; do [ -x "$BIN/$b" ] || return 1; done; }
 
 if complete; then echo "$BIN"; exit 0; fi
@@ -52,6 +52,7 @@ build kube kubernetes "$kv" k8s.io/kubernetes/cmd/kube-apiserver k8s.io/kubernet
 build etcd etcd "-s -w" go.etcd.io/etcd/server/v3
 mv "$STAGE/v3" "$STAGE/etcd" 2>/dev/null || mv "$STAGE/server" "$STAGE/etcd" 2>/dev/null || true
 build kwok kwok "-s -w -X sigs.k8s.io/kwok/pkg/consts.Version=${KWOK_VERSION#v}" sigs.k8s.io/kwok/cmd/kwok
+build metrics-server metrics-server "-s -w" sigs.k8s.io/metrics-server/cmd/metrics-server
 
 for b in "${ALL[@]}"; do [ -x "$STAGE/$b" ] || die "the build produced no $b binary (in $STAGE: $(ls "$STAGE"))"; done
 mkdir -p "$(dirname "$BIN")"

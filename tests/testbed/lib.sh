@@ -7,6 +7,7 @@ TESTBED_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 K8S_VERSION=v1.37.2
 ETCD_VERSION=v3.7.0
 KWOK_VERSION=v0.8.0
+METRICS_SERVER_VERSION=v0.8.0
 
 die() { echo "error: $*" >&2; exit 1; }
 note() { echo "$*" >&2; }
@@ -28,8 +29,9 @@ testbed_cache_key() {
   sum=$(cat "$TESTBED_DIR"/kube/go.mod "$TESTBED_DIR"/kube/go.sum \
             "$TESTBED_DIR"/etcd/go.mod "$TESTBED_DIR"/etcd/go.sum \
             "$TESTBED_DIR"/kwok/go.mod "$TESTBED_DIR"/kwok/go.sum \
+            "$TESTBED_DIR"/metrics-server/go.mod "$TESTBED_DIR"/metrics-server/go.sum \
             "$TESTBED_DIR"/build.sh | sha256sum | cut -c1-12)
-  echo "k8s-$K8S_VERSION-etcd-$ETCD_VERSION-kwok-$KWOK_VERSION-$gover-$sum"
+  echo "k8s-$K8S_VERSION-etcd-$ETCD_VERSION-kwok-$KWOK_VERSION-ms-$METRICS_SERVER_VERSION-$gover-$sum"
 }
 
 testbed_cache_root() { echo "${XDG_CACHE_HOME:-$HOME/.cache}/spillway/testbed"; }

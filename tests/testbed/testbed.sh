@@ -10,12 +10,15 @@ usage() {
   cat >&2 <<'EOF'
 usage: ./run cluster up NAME [--nodes N] [--node-cpu C] [--node-memory M] [--node-pods P]
                              [--node-labels k=v,...] [--pod-cidr CIDR] [--service-cidr CIDR]
-                             [--apiserver-port PORT]
+                             [--apiserver-port PORT] [--no-metrics-server]
        ./run cluster down NAME [NAME...] | down --all
        ./run cluster kubeconfig NAME
        ./run cluster list
-       ./run cluster stop|start NAME COMPONENT   (etcd, kube-apiserver, kube-controller-manager, kube-scheduler, kwok)
+       ./run cluster stop|start NAME COMPONENT   (etcd, kube-apiserver, kube-controller-manager, kube-scheduler, kwok,
+                                                  metrics-server)
 Defaults: 3 nodes of 8 CPU, 32Gi memory, 110 pods; pod CIDR 10.244.0.0/16; service CIDR 10.96.0.0/16.
+metrics.k8s.io (kubectl top) is served by metrics-server from KWOK's emulated usage: each container
+uses what its pod's kwok.x-k8s.io/usage-cpu and usage-memory annotations say, else 1m and 1Mi.
 State (logs, certificates, etcd data) lives in $SPILLWAY_STATE_DIR/clusters/NAME
 (default ~/.local/state/spillway/clusters/NAME).
 EOF
@@ -63,7 +66,7 @@ validate_name() {
 }
 
 cmd_up() {
-  local name="" nodes=3 cpu=8 memory=32Gi pods=110 labels="" pod_cidr=10.244.0.0/16 svc_cidr=10.96.0.0/16 api_port=""
+  local name="" nodes=3 cpu=8 memory=32Gi pods=110 labels="" pod_cidr=10.244.0.0/16 svc_cidr=10.96.0.0/16 api_port="" metrics=1
   [ $# -gt 0 ] || { usage; die "cluster up needs a NAME"; }
   while [ $# -gt 0 ]; do
     case "$1" in
@@ -75,6 +78,7 @@ cmd_up() {
       --pod-cidr) pod_cidr=${2:?--pod-cidr needs a value}; shift 2 ;;
       --service-cidr) svc_cidr=${2:?--service-cidr needs a value}; shift 2 ;;
       --apiserver-port) api_port=${2:?--apiserver-port needs a value}; shift 2 ;;
+      --no-metrics-server) metrics=0; shift ;;
       --nodes=*|--node-cpu=*|--node-memory=*|--node-pods=*|--node-labels=*|--pod-cidr=*|--service-cidr=*|--apiserver-port=*)
         set -- "${1%%=*}" "${1#*=}" "${@:2}" ;;
       -h|--help) usage; exit 0 ;;
@@ -133,9 +137,10 @@ cmd_up() {
   trap 'exit 130' INT TERM
   export TESTBED_TAKEN_PORTS=$dir/ports; : > "$TESTBED_TAKEN_PORTS"
 
-  local etcd_port etcd_peer kcm_port sched_port kwok_port
+  local etcd_port etcd_peer kcm_port sched_port kwok_port metrics_port
   [ -n "$api_port" ] && echo "$api_port" >> "$TESTBED_TAKEN_PORTS" || api_port=$(free_port)
   etcd_port=$(free_port); etcd_peer=$(free_port); kcm_port=$(free_port); sched_port=$(free_port); kwok_port=$(free_port)
+  metrics_port=$(free_port)
 
   note "[$name] certificates…"
   make_pki "$dir/pki" "$svc_cidr"
@@ -144,6 +149,7 @@ cmd_up() {
   write_kubeconfig "$dir/kubeconfig" "$name" "$server" "$dir/pki" admin
   write_kubeconfig "$dir/pki/controller-manager.kubeconfig" "$name" "$server" "$dir/pki" controller-manager
   write_kubeconfig "$dir/pki/scheduler.kubeconfig" "$name" "$server" "$dir/pki" scheduler
+  write_kubeconfig "$dir/pki/metrics-server.kubeconfig" "$name" "$server" "$dir/pki" metrics-server-client
   cat > "$dir/cluster.env" <<EOF
 NAME=$name
 SERVER=$server
@@ -176,7 +182,11 @@ EOF
     --allow-privileged=true --endpoint-reconciler-type none --profiling=false \
     --max-requests-inflight 1000 --max-mutating-requests-inflight 500 \
     --watch-cache-sizes podtemplates#0 \
-    --kubelet-client-certificate "$p/apiserver-kubelet-client.crt" --kubelet-client-key "$p/apiserver-kubelet-client.key"
+    --kubelet-client-certificate "$p/apiserver-kubelet-client.crt" --kubelet-client-key "$p/apiserver-kubelet-client.key" \
+    --requestheader-client-ca-file "$p/front-proxy-ca.crt" --requestheader-allowed-names front-proxy-client \
+    --requestheader-username-headers X-Remote-User --requestheader-group-headers X-Remote-Group \
+    --requestheader-extra-headers-prefix X-Remote-Extra- \
+    --proxy-client-cert-file "$p/front-proxy-client.crt" --proxy-client-key-file "$p/front-proxy-client.key"
   wait_for "$dir" kube-apiserver 60 curl -fsS --cacert "$p/ca.crt" --cert "$p/admin.crt" --key "$p/admin.key" "$server/readyz"
 
   note "[$name] kube-controller-manager, kube-scheduler, kwok…"
@@ -197,7 +207,10 @@ EOF
   printf '%s stdout F hello from a pod in cluster %s\n' "$(date -u +%Y-%m-%dT%H:%M:%S.000000000Z)" "$name" > "$dir/pod.log"
   printf 'apiVersion: kwok.x-k8s.io/v1alpha1\nkind: ClusterLogs\nmetadata: {name: testbed-pod-logs}\nspec:\n  logs:\n  - logsFile: %s\n' \
     "$dir/pod.log" > "$dir/kwok-logs.yaml"
+  local kwok_metrics=()
+  [ "$metrics" = 1 ] && kwok_metrics=(--config "$TESTBED_DIR/kwok-metrics.yaml")
   launch "$dir" kwok "$BIN/kwok" --kubeconfig "$dir/kubeconfig" --config "$TESTBED_DIR/kwok-stages.yaml" --config "$dir/kwok-logs.yaml" \
+    "${kwok_metrics[@]}" \
     --manage-nodes-with-label-selector kwok.x-k8s.io/node=fake --server-address "127.0.0.1:$kwok_port" --node-port "$kwok_port" \
     --node-lease-duration-seconds 10 --cidr "$pod_cidr" --node-ip 127.0.0.1
   wait_for "$dir" kube-controller-manager 60 curl -fsSk "https://127.0.0.1:$kcm_port/healthz"
@@ -213,6 +226,7 @@ metadata:
   name: $name-worker-$i
   annotations:
     node.alpha.kubernetes.io/ttl: \"0\"
+    metrics.k8s.io/resource-metrics-path: /metrics/nodes/$name-worker-$i/metrics/resource
   labels:
     kwok.x-k8s.io/node: fake
     kubernetes.io/arch: amd64
@@ -230,12 +244,30 @@ ${label_yaml}status:
   $kc create -f "$dir/nodes.yaml" > "$dir/logs/nodes.log" 2>&1 || { cat "$dir/logs/nodes.log" >&2; die "creating the nodes failed"; }
   $kc wait --for=condition=Ready node --all --timeout=60s >> "$dir/logs/nodes.log" 2>&1 ||
     { cat "$dir/logs/nodes.log" >&2; tail -n 20 "$dir/logs/kwok.log" >&2; die "nodes did not become Ready within 60 s (see $dir/logs/kwok.log)"; }
+  [ "$metrics" = 1 ] && start_metrics_server "$dir" "$metrics_port"
   # Pods need the namespace's default ServiceAccount; wait so the first workload doesn't race it.
   for i in $(seq 1 100); do $kc get serviceaccount default -n default >/dev/null 2>&1 && break; sleep 0.2; done
 
   UP_OK=1
   note "[$name] ready in $((SECONDS - t0)) s: $server, $nodes node(s), pods $pod_cidr, services $svc_cidr"
   echo "$dir/kubeconfig"
+}
+
+# metrics-server on 127.0.0.1:PORT scraping KWOK's nodes, and the objects that make it the
+# cluster's metrics.k8s.io. Not waited for: its first figures come after two scrapes (~20 s).
+start_metrics_server() { # dir port
+  local dir=$1 port=$2 p=$1/pki BIN; BIN=$(testbed_bin_dir)
+  sed -e "s/@PORT@/$port/" -e "s/@CA_BUNDLE@/$(base64 -w0 < "$p/ca.crt")/" "$TESTBED_DIR/metrics-server.yaml" > "$dir/metrics-server.yaml"
+  "$BIN/kubectl" --kubeconfig "$dir/kubeconfig" apply -f "$dir/metrics-server.yaml" > "$dir/logs/metrics-server-objects.log" 2>&1 ||
+    { cat "$dir/logs/metrics-server-objects.log" >&2; die "registering metrics-server failed"; }
+  launch "$dir" metrics-server "$BIN/metrics-server" \
+    --kubeconfig "$p/metrics-server.kubeconfig" --authentication-kubeconfig "$p/metrics-server.kubeconfig" \
+    --authorization-kubeconfig "$p/metrics-server.kubeconfig" \
+    --bind-address 127.0.0.1 --secure-port "$port" \
+    --tls-cert-file "$p/metrics-server.crt" --tls-private-key-file "$p/metrics-server.key" \
+    --kubelet-preferred-address-types InternalIP --kubelet-use-node-status-port --kubelet-insecure-tls \
+    --metric-resolution 10s
+  wait_for "$dir" metrics-server 30 curl -fsSk "https://127.0.0.1:$port/livez"
 }
 
 # Starts a component in its own session so it outlives ./run and ctest, logging to logs/NAME.log.
@@ -300,11 +332,12 @@ make_pki() { # dir service-cidr
     newkey() { openssl genpkey -algorithm EC -pkeyopt ec_paramgen_curve:P-256 -out "$1" 2>/dev/null; chmod 600 "$1"; }
     newkey ca.key
     openssl req -x509 -new -key ca.key -days 3650 -subj "/CN=spillway-testbed-ca" -out ca.crt 2>/dev/null
-    sign() { # name subject ext
+    sign() { # name subject ext [ca]
+      local ca=${4:-ca}
       newkey "$1.key"
       openssl req -new -key "$1.key" -subj "$2" -out "$1.csr" 2>/dev/null
       printf '%s\n' "$3" > "$1.ext"
-      openssl x509 -req -in "$1.csr" -CA ca.crt -CAkey ca.key -CAcreateserial -days 825 -extfile "$1.ext" -out "$1.crt" 2>/dev/null
+      openssl x509 -req -in "$1.csr" -CA "$ca.crt" -CAkey "$ca.key" -CAcreateserial -days 825 -extfile "$1.ext" -out "$1.crt" 2>/dev/null
       rm -f "$1.csr" "$1.ext"
     }
     sign apiserver "/CN=kube-apiserver" "subjectAltName=IP:127.0.0.1,IP:$svc_ip,DNS:localhost,DNS:kubernetes,DNS:kubernetes.default,DNS:kubernetes.default.svc,DNS:kubernetes.default.svc.cluster.local
@@ -317,6 +350,15 @@ keyUsage=critical,digitalSignature,keyEncipherment"
     sign scheduler "/CN=system:kube-scheduler" "$client"
     # What the apiserver shows kubelets (KWOK's, virtual ones) when it calls them for logs.
     sign apiserver-kubelet-client "/O=system:masters/CN=kube-apiserver-kubelet-client" "$client"
+    # metrics-server: served to the aggregator as its Service's name; its own identity as a client.
+    sign metrics-server "/CN=metrics-server" "subjectAltName=DNS:metrics-server.kube-system.svc,IP:127.0.0.1
+extendedKeyUsage=serverAuth
+keyUsage=critical,digitalSignature,keyEncipherment"
+    sign metrics-server-client "/CN=system:metrics-server" "$client"
+    # The aggregator's front proxy: a CA of its own, so only it can assert a forwarded user.
+    newkey front-proxy-ca.key
+    openssl req -x509 -new -key front-proxy-ca.key -days 3650 -subj "/CN=spillway-testbed-front-proxy-ca" -out front-proxy-ca.crt 2>/dev/null
+    sign front-proxy-client "/CN=front-proxy-client" "$client" front-proxy-ca
     newkey sa.key
     openssl pkey -in sa.key -pubout -out sa.pub 2>/dev/null
   )

@@ -46,7 +46,7 @@ assert_contains "$err" "unknown command 'frobnicate'" "unknown ./run command"
 # A component failing mid-start: the apiserver is replaced by one that exits; etcd, already
 # started, must be stopped and the state removed.
 fake=$(mktemp -d); real=$("$TB/testbed.sh" bin)
-for b in etcd kube-controller-manager kube-scheduler kubectl kwok; do ln -s "$real/$b" "$fake/$b"; done
+for b in etcd kube-controller-manager kube-scheduler kubectl kwok metrics-server; do ln -s "$real/$b" "$fake/$b"; done
 printf '#!/bin/sh\necho "simulated apiserver crash" >&2\nexit 3\n' > "$fake/kube-apiserver"; chmod +x "$fake/kube-apiserver"
 err=$(SPILLWAY_TESTBED_BIN=$fake "$TB/testbed.sh" up "$name-b" 2>&1 >/dev/null || true)
 assert_contains "$err" "kube-apiserver exited during start-up" "start-up failure named"
