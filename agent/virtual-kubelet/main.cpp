@@ -12,6 +12,7 @@
 #include "peering/LocalCluster.h"
 #include "virtualkubelet/EventReflector.h"
 #include "virtualkubelet/KubeletServer.h"
+#include "virtualkubelet/ResourceMetricsScraper.h"
 #include "virtualkubelet/KubeletServing.h"
 #include "virtualkubelet/NamespaceMappings.h"
 #include "virtualkubelet/ObjectReflector.h"
@@ -151,18 +152,21 @@ int main(int argc, char **argv)
     ro.addresses = &addresses;
     virtualkubelet::PodReflector pods(&consumer, &reflectionClient, &mappings, ro);
 
-    // kubectl logs: the endpoint the Node advertises. Without the client CA it stays closed (and
-    // the node advertises no port) rather than serving anyone who asks.
+    // kubectl logs and kubectl top: the endpoint the Node advertises. Without the client CA it
+    // stays closed (and the node advertises no port) rather than serving anyone who asks.
     std::unique_ptr<virtualkubelet::KubeletServer> kubeletServer;
+    virtualkubelet::ResourceMetricsScraper usage(&reflectionClient, [&mappings] { return mappings.all(); },
+                                                 [&pods](const QString &podNs, const QString &pod) { return pods.hasLocalPod(podNs + QLatin1Char('/') + pod); });
     if (auto serving = virtualkubelet::prepareKubeletServing(consumer, o.nodeName, nodeAddress); !serving) {
         observe::log("warning", QStringLiteral("virtual-kubelet"), QStringLiteral("no kubelet endpoint, so no kubectl logs: ") + serving.error().toString());
     } else {
         virtualkubelet::KubeletServer::Options ko{o.nodeName, listenAddress, quint16(*kubeletPortValue), serving->certPem, serving->keyPem, serving->clientCa};
         // The reflector's cache holds only the pods bound to this node.
         auto remoteOf = [&pods, &mappings](const QString &podNs, const QString &pod) {
-            return pods.localPod(podNs + QLatin1Char('/') + pod) ? mappings.remoteOf(podNs) : QString();
+            return pods.hasLocalPod(podNs + QLatin1Char('/') + pod) ? mappings.remoteOf(podNs) : QString();
         };
         kubeletServer = std::make_unique<virtualkubelet::KubeletServer>(&consumer, &reflectionClient, remoteOf, ko);
+        kubeletServer->setResourceMetrics([&usage](auto done) { usage.scrape(std::move(done)); });
         auto listening = kubeletServer->listen();
         if (!listening)
             return fail(listening.error().toString());

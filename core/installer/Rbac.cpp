@@ -163,6 +163,8 @@ std::vector<json> rbacManifests(const QString &nsName)
                             rule(json::array({"offloading.liqo.io"}), json::array({"shadowpods/status"}), json::array({"get"})),
                             rule(json::array({""}), json::array({"pods"}), kRead),
                             rule(json::array({""}), json::array({"pods/log"}), json::array({"get"})),
+                            // the pods' use, served again on the virtual node for kubectl top
+                            rule(json::array({"metrics.k8s.io"}), json::array({"pods"}), json::array({"get", "list"})),
                             rule(json::array({""}), json::array({"configmaps", "secrets", "services", "serviceaccounts", "persistentvolumeclaims"}), kWrite),
                             rule(json::array({""}), json::array({"events"}), kRead),
                             rule(json::array({"discovery.k8s.io"}), json::array({"endpointslices"}), kWrite),

@@ -32,6 +32,10 @@ KubeletRequest parseKubeletRequest(const QByteArray &method, const QByteArray &t
         r.kind = KubeletRequest::Kind::Healthz;
         return r;
     }
+    if (parts.size() == 3 && parts[1] == QLatin1String("metrics") && parts[2] == QLatin1String("resource") && url.query().isEmpty()) {
+        r.kind = KubeletRequest::Kind::ResourceMetrics;
+        return r;
+    }
     if (parts.size() != 5 || parts[1] != QLatin1String("containerLogs") || !validName(parts[2]) || !validName(parts[3]) || !validName(parts[4]))
         return r;
     const QUrlQuery in(url.query(QUrl::FullyEncoded));
@@ -58,6 +62,8 @@ std::optional<NodeAccess> accessFor(const KubeletRequest &request)
     case KubeletRequest::Kind::ContainerLogs:
         return NodeAccess{request.method == "GET" || request.method == "HEAD" ? QStringLiteral("get") : QStringLiteral("create"),
                           QStringLiteral("proxy")};
+    case KubeletRequest::Kind::ResourceMetrics:
+        return NodeAccess{QStringLiteral("get"), QStringLiteral("metrics")};
     case KubeletRequest::Kind::None:
         break;
     }

@@ -12,7 +12,7 @@ namespace spillway::virtualkubelet {
 // answers it: `kubectl logs` reaches GET /containerLogs/{namespace}/{pod}/{container}?follow=…
 // Everything here is untrusted input from the network; a request that does not parse is None.
 struct KubeletRequest {
-    enum class Kind { None, ContainerLogs, Healthz };
+    enum class Kind { None, ContainerLogs, ResourceMetrics, Healthz };
     Kind kind = Kind::None;
     QByteArray method;
     QString ns, pod, container;
@@ -23,7 +23,7 @@ struct KubeletRequest {
 KubeletRequest parseKubeletRequest(const QByteArray &method, const QByteArray &target);
 
 // The kubelet authorizes a request as a verb on a nodes subresource (its webhook mode):
-// /containerLogs and /exec are nodes/proxy, /healthz needs nothing.
+// /containerLogs and /exec are nodes/proxy, /metrics/* nodes/metrics, /healthz needs nothing.
 struct NodeAccess {
     QString verb, subresource;
 };

@@ -142,7 +142,7 @@ void KubeletServer::onHeader(QSslSocket *socket, const KubeletRequest &request)
     const auto access = accessFor(request);
     if (!access) {
         ++m_stats.malformed;
-        replyAndClose(socket, 404, QStringLiteral("a virtual kubelet serves /containerLogs/{namespace}/{pod}/{container} only"));
+        replyAndClose(socket, 404, QStringLiteral("a virtual kubelet serves /containerLogs/{namespace}/{pod}/{container} and /metrics/resource only"));
         return;
     }
     if (request.method != "GET") {
@@ -193,7 +193,31 @@ void KubeletServer::authorize(QSslSocket *socket, const KubeletRequest &request,
             replyAndClose(guard, 403, QStringLiteral("Forbidden (user=%1, verb=%2, resource=nodes, subresource=%3)").arg(user, access.verb, access.subresource));
             return;
         }
-        streamLogs(guard, request);
+        if (request.kind == KubeletRequest::Kind::ResourceMetrics)
+            serveResourceMetrics(guard);
+        else
+            streamLogs(guard, request);
+    });
+}
+
+void KubeletServer::serveResourceMetrics(QSslSocket *socket)
+{
+    if (!m_resourceMetrics) {
+        replyAndClose(socket, 404, QStringLiteral("node %1 serves no resource metrics").arg(m_options.nodeName));
+        return;
+    }
+    QPointer<QSslSocket> guard(socket);
+    m_resourceMetrics([this, guard](Result<QByteArray> body) {
+        if (!guard)
+            return;
+        if (!body) {
+            replyAndClose(guard, 502, QStringLiteral("the provider: %1").arg(body.error().toString()));
+            return;
+        }
+        guard->write("HTTP/1.1 200 OK\r\nContent-Type: text/plain; version=0.0.4; charset=utf-8\r\nContent-Length: "
+                     + QByteArray::number(body->size()) + "\r\nConnection: close\r\n\r\n" + *body);
+        guard->disconnectFromHost();
+        ++m_stats.served;
     });
 }
 

@@ -18,9 +18,11 @@ namespace spillway::virtualkubelet {
 
 // The virtual node's kubelet endpoint (the Node's daemonEndpoints): the apiserver calls it for
 // `kubectl logs`, and the logs come from the offloaded pod's twin in the provider, streamed
-// through as they arrive (follow included). A kubelet in webhook mode is what this mimics:
+// through as they arrive (follow included); metrics-server scrapes its resource metrics from it
+// (setResourceMetrics). A kubelet in webhook mode is what this mimics:
 // callers present a client certificate from the cluster's client CA, and each request is
-// authorized by a SubjectAccessReview for nodes/proxy on this node; everything else is refused.
+// authorized by a SubjectAccessReview for nodes/proxy (logs) or nodes/metrics on this node;
+// everything else is refused.
 // One request per connection; all of it runs on the owner's event loop.
 class KubeletServer : public QObject
 {
@@ -40,6 +42,10 @@ public:
                   QObject *parent = nullptr);
     ~KubeletServer() override;
 
+    // Produces /metrics/resource's body, asynchronously, on the owner's thread.
+    using ResourceMetricsSource = std::function<void(std::function<void(Result<QByteArray>)> done)>;
+    void setResourceMetrics(ResourceMetricsSource source) { m_resourceMetrics = std::move(source); }
+
     Result<quint16> listen();
     quint16 port() const;
 
@@ -53,9 +59,11 @@ private:
     void onHeader(QSslSocket *socket, const KubeletRequest &request);
     void authorize(QSslSocket *socket, const KubeletRequest &request, const NodeAccess &access);
     void streamLogs(QSslSocket *socket, const KubeletRequest &request);
+    void serveResourceMetrics(QSslSocket *socket);
 
     kube::KubeClient *m_consumer, *m_provider;
     RemoteNamespaceOf m_remoteOf;
+    ResourceMetricsSource m_resourceMetrics;
     Options m_options;
     QSslConfiguration m_tls;
     QSslServer *m_server = nullptr;

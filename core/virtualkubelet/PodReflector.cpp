@@ -144,6 +144,11 @@ std::optional<json> PodReflector::localPod(const QString &key) const
     return m_localPods ? m_localPods->store().get(key) : std::nullopt;
 }
 
+bool PodReflector::hasLocalPod(const QString &key) const
+{
+    return m_localPods && m_localPods->store().resourceVersion(key).has_value();
+}
+
 // Reads come from the watches' caches; the apiserver is only written to.
 Result<void> PodReflector::reconcile(const QString &key)
 {

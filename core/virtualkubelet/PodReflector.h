@@ -53,6 +53,7 @@ public:
     void resync();
     // A pod bound to this virtual node, from the watch's cache ("ns/name"); safe from any thread.
     std::optional<nlohmann::json> localPod(const QString &key) const;
+    bool hasLocalPod(const QString &key) const;   // the same without decoding it
 
     quint64 reflected() const { return m_queue.reconciled() + m_remoteQueue.reconciled(); }
 

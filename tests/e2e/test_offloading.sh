@@ -102,6 +102,37 @@ assert_contains "$(curl -sk --cert "$work/nobody.crt" --key "$work/nobody.key" "
   "Forbidden (user=nobody, verb=get, resource=nodes, subresource=proxy)" "the endpoint authorizes callers (SubjectAccessReview): a user without nodes/proxy is refused"
 assert_eq "" "$(curl -sk "https://127.0.0.1:$kport/containerLogs/apps/$pod/web" 2>/dev/null)" "and a caller without a client certificate gets nothing"
 
+# --- kubectl top: the consumer's metrics-server scrapes the virtual node's kubelet endpoint, ---
+# which serves the twins' use from the provider's metrics.k8s.io (KWOK's pods use what their
+# kwok.x-k8s.io/usage-* annotations say; the annotations travel with the pod).
+kcc -n apps run busy --image registry.example/busy --annotations kwok.x-k8s.io/usage-cpu=300m \
+  --annotations kwok.x-k8s.io/usage-memory=50Mi >/dev/null
+eventually 60 "the annotated pod runs in the provider" bash -c "[ \"\$('$KUBECTL' --kubeconfig '$KP' -n apps-rome get pod busy -o jsonpath='{.status.phase}' 2>/dev/null)\" = Running ]"
+top_busy() { # what: cpu|memory, in base units
+  kcc get --raw /apis/metrics.k8s.io/v1beta1/namespaces/apps/pods/busy 2>/dev/null | python3 -c '
+import json, sys
+u = json.load(sys.stdin)["containers"][0]["usage"][sys.argv[1]]
+f = {"n": 1e-9, "u": 1e-6, "m": 1e-3, "Ki": 1024, "Mi": 1048576}
+for s in ("Ki", "Mi", "n", "u", "m"):
+    if u.endswith(s): print(float(u[:-len(s)]) * f[s]); break
+else: print(float(u))' "$1"
+}
+eventually 120 "consumer: metrics.k8s.io has the offloaded pod (provider scrape, then the virtual node's)" top_busy memory
+assert_eq 52428800 "$(top_busy memory | cut -d. -f1)" "its memory is what the provider measured for the twin (50Mi)"
+cpu_ok() { python3 -c "import sys; sys.exit(not 0.29 <= $(top_busy cpu) <= 0.31)"; }
+eventually 30 "its CPU is the twin's 300m (a rate of the virtual node's counter)" cpu_ok
+node_mem_ok() {
+  kcc get --raw /apis/metrics.k8s.io/v1beta1/nodes/liqo-milan | python3 -c '
+import json, sys
+m = json.load(sys.stdin)["usage"]["memory"]
+v = float(m[:-2]) * {"Ki": 1024, "Mi": 1048576}[m[-2:]] if m[-2:] in ("Ki", "Mi") else float(m)
+sys.exit(not v >= (50 + 50) * 1048576)'
+}
+eventually 30 "kubectl top node: the virtual node reports its pods' sum (busy's 50Mi and 50 web pods' 1Mi each)" node_mem_ok
+assert_contains "$(curl -sk --cert "$work/nobody.crt" --key "$work/nobody.key" "https://127.0.0.1:$kport/metrics/resource")" \
+  "Forbidden (user=nobody, verb=get, resource=nodes, subresource=metrics)" "the resource metrics need nodes/metrics, as a kubelet's do"
+kcc -n apps delete pod busy --wait=false >/dev/null
+
 # --- service accounts: offloaded pods hold a token of their own account in the consumer ------
 assert_eq spillway-sa-token-default "$(kcp -n apps-rome get pod "$pod" -o jsonpath='{.spec.volumes[0].projected.sources[0].secret.name}')" "the remote pod's token volume reads the token Secret"
 tok=$(kcp -n apps-rome get secret spillway-sa-token-default -o jsonpath='{.data.token}' | base64 -d)

@@ -50,6 +50,9 @@ private slots:
         QTest::newRow("exec") << QByteArray("/exec/ns/pod/c?command=sh");
         QTest::newRow("absolute") << QByteArray("http://evil/containerLogs/ns/pod/c");
         QTest::newRow("empty") << QByteArray("");
+        QTest::newRow("other metrics") << QByteArray("/metrics/cadvisor");
+        QTest::newRow("metrics with a query") << QByteArray("/metrics/resource?x=1");
+        QTest::newRow("metrics below") << QByteArray("/metrics/resource/extra");
     }
     void hostileTargetsAreRefused()
     {
@@ -57,6 +60,17 @@ private slots:
         const auto r = parseKubeletRequest("GET", target);
         QCOMPARE(r.kind, KubeletRequest::Kind::None);
         QVERIFY(!accessFor(r));
+    }
+
+    // metrics-server's scrape is authorized as a kubelet authorizes it: get nodes/metrics.
+    void resourceMetricsNeedNodesMetrics()
+    {
+        const auto r = parseKubeletRequest("GET", "/metrics/resource");
+        QCOMPARE(r.kind, KubeletRequest::Kind::ResourceMetrics);
+        const auto access = accessFor(r);
+        QVERIFY(access);
+        QCOMPARE(access->verb, QStringLiteral("get"));
+        QCOMPARE(access->subresource, QStringLiteral("metrics"));
     }
 
     void healthNeedsNoAuthorization()
