@@ -100,8 +100,8 @@ ChartsView::ChartsView(console::UsageChartsModel *model, QWidget *parent)
         grid->addWidget(m_views[i], i / 2, i % 2);
     }
     m_note->setWordWrap(true);
-    m_note->setText(tr("Requested is what the pods on a virtual node ask for; actual use needs a metrics server and is not drawn. "
-                       "The history and the latency cover this session."));
+    m_note->setText(tr("Requested is what the pods on a virtual node ask for; Used is what metrics.k8s.io measures, drawn when the "
+                       "consumer cluster serves it (metrics-server). The history and the latency cover this session."));
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(grid, 1);
     layout->addWidget(m_note);
@@ -124,12 +124,18 @@ void ChartsView::redraw()
     m_stale = false;
     const console::UsageCharts &c = m_model->charts();
     QStringList nodes;
-    QList<qreal> capacity, requested;
+    QList<qreal> capacity, requested, used;
+    bool anyMeasured = false;
     for (const auto &n : c.virtualNodes) {
         nodes << n.name;
         capacity << n.capacity.cpu;
         requested << n.requested.cpu;
+        used << (n.measured ? n.measured->cpu : 0.0);
+        anyMeasured |= n.measured.has_value();
     }
+    std::vector<std::pair<QString, QList<qreal>>> nodeBars{{tr("Allocatable"), capacity}, {tr("Requested"), requested}};
+    if (anyMeasured)
+        nodeBars.push_back({tr("Used"), used});
     QStringList slices;
     QList<qreal> asked, granted;
     for (const auto &s : c.slices) {
@@ -137,19 +143,24 @@ void ChartsView::redraw()
         asked << s.requested.cpu;
         granted << s.granted.cpu;
     }
-    QList<QPointF> cpu, pods;
+    QList<QPointF> cpu, pods, usedCpu;
     std::map<QString, QList<QPointF>> latency;
     for (const auto &s : m_model->history().samples()) {
         cpu << QPointF(qreal(s.atMs), s.requested.cpu);
         pods << QPointF(qreal(s.atMs), s.requested.pods);
+        if (s.measured)
+            usedCpu << QPointF(qreal(s.atMs), s.measured->cpu);
         for (const auto &[peering, ms] : s.latencyMs)
             latency[peering] << QPointF(qreal(s.atMs), ms);
     }
     std::vector<std::pair<QString, QList<QPointF>>> latencyLines(latency.begin(), latency.end());
+    std::vector<std::pair<QString, QList<QPointF>>> historyLines{{tr("CPU (cores)"), cpu}, {tr("Pods"), pods}};
+    if (!usedCpu.isEmpty())
+        historyLines.push_back({tr("Used CPU (cores)"), usedCpu});
     QChart *charts[4] = {
-        barChart(tr("Virtual nodes: CPU"), nodes, {{tr("Allocatable"), capacity}, {tr("Requested"), requested}}, tr("cores")),
+        barChart(tr("Virtual nodes: CPU"), nodes, nodeBars, tr("cores")),
         barChart(tr("ResourceSlices: CPU"), slices, {{tr("Asked for"), asked}, {tr("Granted"), granted}}, tr("cores")),
-        lineChart(tr("Requested on virtual nodes (this session)"), {{tr("CPU (cores)"), cpu}, {tr("Pods"), pods}}, QString()),
+        lineChart(tr("Requested and used on virtual nodes (this session)"), historyLines, QString()),
         lineChart(tr("Tunnel latency (this session)"), latencyLines, tr("ms")),
     };
     for (int i = 0; i < 4; ++i) {

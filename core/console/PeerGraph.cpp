@@ -182,6 +182,11 @@ PeerGraph PeerGraph::buildFrom(const ClusterPeersRefs &clusters)
                         }
                     }
                     e.used = used;
+                    for (const auto &m : items(c.nodeMetrics))
+                        if (text(field(m, "metadata"), "name") == e.virtualNode) {
+                            const json &usage = field(m, "usage");
+                            e.measured = Capacity{quantity(usage, "cpu"), quantity(usage, "memory"), 0};
+                        }
                 }
             }
         }

@@ -20,6 +20,8 @@ struct ClusterPeers {
     nlohmann::json resourceSlices = nlohmann::json::array();     // authentication.liqo.io ResourceSlice items
     nlohmann::json events = nlohmann::json::array();             // Events about those objects and Liqo's kinds
     nlohmann::json volumes = nlohmann::json::array();            // virtual PVs of the storage class (labelled with their location)
+    nlohmann::json nodeMetrics = nlohmann::json::array();        // metrics.k8s.io NodeMetrics of the virtual nodes
+    bool metricsServed = false;                                  // metrics.k8s.io answered the last time it was asked
 };
 
 // The clusters' snapshots as the builders read them: references, so the console's models never
@@ -61,6 +63,7 @@ struct PeerGraph {
         QString virtualNode;                   // in the consumer; empty when not seen
         bool virtualNodeReady = false;
         Capacity capacity, used;               // the virtual node's allocatable, and its pods' requests
+        std::optional<Capacity> measured;      // its use as metrics.k8s.io measures it (cpu, memory), when served
         bool seenByConsumer = false;
     };
 

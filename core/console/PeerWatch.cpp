@@ -59,8 +59,9 @@ void slimEvent(json &event)
 
 } // namespace
 
-PeerWatch::PeerWatch(ClusterEntry cluster, QString name, QString clusterId, int coalesceMs, QObject *parent)
-    : QObject(parent), m_cluster(std::move(cluster)), m_coalesceMs(coalesceMs), m_io(new QThread), m_ioContext(new QObject)
+PeerWatch::PeerWatch(ClusterEntry cluster, QString name, QString clusterId, int coalesceMs, int metricsIntervalMs, QObject *parent)
+    : QObject(parent), m_cluster(std::move(cluster)), m_coalesceMs(coalesceMs), m_metricsIntervalMs(metricsIntervalMs), m_io(new QThread),
+      m_ioContext(new QObject)
 {
     m_peers.name = std::move(name);
     m_peers.clusterId = std::move(clusterId);
@@ -80,6 +81,8 @@ PeerWatch::~PeerWatch()
         for (const auto &[node, informer] : m_podInformers)
             delete informer;
         m_podInformers.clear();
+        delete m_metricsTimer;
+        m_metricsTimer = nullptr;
         delete m_coalesce;
         m_coalesce = nullptr;
         m_client.reset();
@@ -116,6 +119,38 @@ void PeerWatch::startOnIoThread()
     watch(apis::authentication::v1beta1::resourceSliceResource(), {});
     watch(kube::resources::events(), {}, slimEvent);
     watch(kube::resources::persistentVolumes(), QString::fromLatin1(storage::kLocationLabel));
+    m_metricsTimer = new QTimer;
+    m_metricsTimer->setInterval(m_metricsIntervalMs);
+    QObject::connect(m_metricsTimer, &QTimer::timeout, m_metricsTimer, [this] { readNodeMetrics(); });
+    m_metricsTimer->start();
+    readNodeMetrics();
+}
+
+// On the io thread. A cluster without metrics.k8s.io (no metrics-server) is not an error to
+// show: the charts just have no measured use for it.
+void PeerWatch::readNodeMetrics()
+{
+    kube::KubeRequest req;
+    req.path = QStringLiteral("/apis/metrics.k8s.io/v1beta1/nodes");
+    req.query.addQueryItem(QStringLiteral("labelSelector"),
+                           QStringLiteral("%1=%2").arg(QLatin1String(offloading::kNodeTypeLabel), QLatin1String(offloading::kVirtualNodeType)));
+    req.describe = QStringLiteral("nodemetrics of the virtual nodes");
+    m_client->send(req, [this](Result<kube::KubeResponse> r) {
+        json items = json::array();
+        if (r) {
+            const json list = json::parse(r->body.toStdString(), nullptr, false);
+            const json &given = memberOf(list, "items");
+            if (given.is_array())
+                for (const auto &m : given)
+                    items.push_back(kube::keepMembers(m, {"metadata", "usage", "timestamp"}));
+        }
+        if (items == m_nodeMetrics && bool(r) == m_metricsServed)
+            return;
+        m_nodeMetrics = std::move(items);
+        m_metricsServed = bool(r);
+        if (m_coalesce && !m_coalesce->isActive())
+            m_coalesce->start();
+    });
 }
 
 // Pods are watched per virtual node (publish() follows the nodes): the console only shows
@@ -215,6 +250,8 @@ void PeerWatch::publish()
             p.events.push_back(event);
     }
     p.volumes = toArray(m_informers[5]->store().list());
+    p.nodeMetrics = m_nodeMetrics;
+    p.metricsServed = m_metricsServed;
     QMetaObject::invokeMethod(this, [this, p = std::move(p)]() mutable {
         p.name = m_peers.name;
         p.clusterId = m_peers.clusterId;

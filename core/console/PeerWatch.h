@@ -26,12 +26,15 @@ namespace spillway::console {
 // Connections and the pods on virtual nodes — and hands the console a snapshot (ClusterPeers)
 // after each burst of changes: events arriving within `coalesceMs` of each other are one update,
 // so a churn of pods is a handful of snapshots, not one per event. Informers, not polling; they
-// and their client run on a thread of their own.
+// and their client run on a thread of their own. The one exception is the virtual nodes' measured
+// use: metrics.k8s.io cannot be watched, so it is read every `metricsIntervalMs` (as kubectl top
+// would; metrics-server itself refreshes no faster than every 10 s).
 class PeerWatch : public QObject
 {
     Q_OBJECT
 public:
-    PeerWatch(ClusterEntry cluster, QString name, QString clusterId, int coalesceMs = 100, QObject *parent = nullptr);
+    PeerWatch(ClusterEntry cluster, QString name, QString clusterId, int coalesceMs = 100, int metricsIntervalMs = 15000,
+              QObject *parent = nullptr);
     ~PeerWatch() override;
 
     const ClusterEntry &cluster() const { return m_cluster; }
@@ -49,11 +52,12 @@ private:
     kube::Informer *startInformer(const kube::ResourceRef &resource, const kube::Informer::Options &options, bool reportFailure);
     kube::Informer *watchPods(const QString &node);
     void publish();
+    void readNodeMetrics();
 
     ClusterEntry m_cluster;
     ClusterPeers m_peers;
     std::optional<Error> m_error;
-    int m_coalesceMs;
+    int m_coalesceMs, m_metricsIntervalMs;
     QThread *m_io;
     QObject *m_ioContext;
     // Owned on the io thread.
@@ -61,6 +65,9 @@ private:
     std::vector<kube::Informer *> m_informers;
     std::map<QString, kube::Informer *> m_podInformers;                 // by virtual node
     QTimer *m_coalesce = nullptr;
+    QTimer *m_metricsTimer = nullptr;
+    nlohmann::json m_nodeMetrics = nlohmann::json::array();   // io thread
+    bool m_metricsServed = false;                              // io thread
     bool m_published = false;   // the first snapshot went out (io thread)
     std::set<const kube::Informer *> m_failedOnce;   // watches that met an error before syncing (io thread)
 };

@@ -12,7 +12,7 @@ UsageCharts UsageCharts::buildFrom(const ClusterPeersRefs &clusters, const PeerG
     UsageCharts out;
     for (const auto &e : graph.edges)
         if (!e.virtualNode.isEmpty())
-            out.virtualNodes.push_back({e.consumer, e.provider, e.virtualNode, e.capacity, e.used});
+            out.virtualNodes.push_back({e.consumer, e.provider, e.virtualNode, e.capacity, e.used, e.measured});
     for (const ClusterPeers &c : clusters) {
         if (!c.resourceSlices.is_array())
             continue;
@@ -52,6 +52,11 @@ void UsageHistory::record(qint64 nowMs, const PeerGraph &graph)
     for (const auto &e : graph.edges) {
         if (!e.virtualNode.isEmpty())
             s.requested += e.used;
+        if (!e.virtualNode.isEmpty() && e.measured) {
+            if (!s.measured)
+                s.measured = Capacity{};
+            *s.measured += *e.measured;
+        }
         if (e.latencyMs)
             s.latencyMs[peeringName(e.consumer, e.provider)] = *e.latencyMs;
     }

@@ -13,12 +13,14 @@ namespace spillway::console {
 class PeerGraphModel;
 
 // What the charts page draws, built from the clusters' lists alone (as the peer graph is): per
-// virtual node its allocatable against its pods' requests; per ResourceSlice (the consumer's own,
+// virtual node its allocatable against its pods' requests and their measured use
+// (metrics.k8s.io); per ResourceSlice (the consumer's own,
 // not the provider's replica) what was asked for against what the provider granted.
 struct UsageCharts {
     struct VirtualNode {
         QString consumer, provider, name;
         Capacity capacity, requested;
+        std::optional<Capacity> measured;   // metrics.k8s.io's figure, when the consumer serves it
     };
     struct Slice {
         QString consumer, provider, name;   // consumer: the cluster ID it lives in
@@ -33,13 +35,15 @@ struct UsageCharts {
 };
 
 // The session's history: a sample per change (at most one a second, the last one of that second
-// kept), the pods' requests on all virtual nodes summed and each peering's tunnel latency.
+// kept), the pods' requests and measured use on all virtual nodes summed and each peering's
+// tunnel latency.
 class UsageHistory
 {
 public:
     struct Sample {
         qint64 atMs = 0;
         Capacity requested;
+        std::optional<Capacity> measured;      // summed over the virtual nodes that have a figure
         std::map<QString, double> latencyMs;   // by "consumer → provider"
     };
     explicit UsageHistory(size_t maxSamples = 3600) : m_max(maxSamples) {}

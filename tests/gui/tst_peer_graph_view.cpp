@@ -91,14 +91,19 @@ private slots:
         QTRY_VERIFY2_WITH_TIMEOUT((r = foreignCluster(*consumer, providerId, "Provider")).ok(), qPrintable(why(r)), 20000);
         QTRY_VERIFY2_WITH_TIMEOUT((r = foreignCluster(*provider, consumerId, "Consumer")).ok(), qPrintable(why(r)), 20000);
 
+        // KWOK runs it (so its pod runs and reports use to the testbed's metrics-server) but the
+        // console only sees a virtual node: the labels are Liqo's.
+        const std::string metricsPath = "/metrics/nodes/" + node.toStdString() + "/metrics/resource";
         const json vn = {{"apiVersion", "v1"}, {"kind", "Node"},
-                         {"metadata", {{"name", node.toStdString()}, {"labels", {{"liqo.io/type", "virtual-node"}, {"liqo.io/remote-cluster-id", providerId.toStdString()}}}}},
+                         {"metadata", {{"name", node.toStdString()},
+                                       {"labels", {{"liqo.io/type", "virtual-node"}, {"liqo.io/remote-cluster-id", providerId.toStdString()}, {"kwok.x-k8s.io/node", "fake"}}},
+                                       {"annotations", {{"metrics.k8s.io/resource-metrics-path", metricsPath}}}}},
                          {"spec", {{"taints", json::array({{{"key", "virtual-node.liqo.io/not-allowed"}, {"value", "true"}, {"effect", "NoExecute"}}})}}},
                          {"status", {{"capacity", {{"cpu", "8"}, {"memory", "16Gi"}, {"pods", "110"}}}, {"allocatable", {{"cpu", "7500m"}, {"memory", "15Gi"}, {"pods", "110"}}}}}};
         r = consumer->create(resources::nodes(), {}, vn);
         QVERIFY2(r.ok(), qPrintable(why(r)));
         QVERIFY(testbed::createNamespace(*consumer, ns).ok());
-        const json pod = {{"apiVersion", "v1"}, {"kind", "Pod"}, {"metadata", {{"name", "offloaded"}}},
+        const json pod = {{"apiVersion", "v1"}, {"kind", "Pod"}, {"metadata", {{"name", "offloaded"}, {"annotations", {{"kwok.x-k8s.io/usage-cpu", "250m"}}}}},
                           {"spec", {{"nodeName", node.toStdString()}, {"tolerations", json::array({{{"operator", "Exists"}}})},
                                     {"containers", json::array({{{"name", "c"}, {"image", "nginx"}, {"resources", {{"requests", {{"cpu", "500m"}, {"memory", "256Mi"}}}}}}})}}}};
         QTRY_VERIFY2_WITH_TIMEOUT((r = consumer->create(resources::pods(), ns, pod)).ok() || r.error().isAlreadyExists(), qPrintable(why(r)), 20000);
@@ -150,6 +155,15 @@ private slots:
         QCOMPARE(charts->lastPoint(Chart::History, QStringLiteral("Pods")).value_or(-1), 1.0);
         const QString peering = spillway::console::UsageHistory::peeringName(consumerId, providerId);
         QCOMPARE(charts->lastPoint(Chart::Latency, peering).value_or(-1), 1.5);
+        // Measured use: the bar is what metrics.k8s.io says of the node (the pod's 250m), once
+        // metrics-server has scraped it twice and the console has read it.
+        auto measured = [&]() -> double {
+            auto m = consumer->get({QStringLiteral("metrics.k8s.io"), QStringLiteral("v1beta1"), QStringLiteral("nodes"), QStringLiteral("NodeMetrics"), false}, {}, node);
+            return m ? spillway::Quantity::parse(QString::fromStdString((*m)["usage"].value("cpu", "")))->value() : -1;
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(measured() > 0.24, 90000);
+        QTRY_VERIFY_WITH_TIMEOUT(std::abs(charts->barValue(Chart::VirtualNodes, QStringLiteral("Used"), node) - measured()) < 0.005, 60000);
+        QVERIFY(charts->lastPoint(Chart::History, QStringLiteral("Used CPU (cores)")).value_or(-1) > 0.24);
         const auto &model = window.chartsModel()->charts();
         QCOMPARE(model.slices.size(), size_t(1));
         QVERIFY(model.slices.front().accepted);
@@ -191,13 +205,24 @@ private slots:
         QCOMPARE(peer->cells.value(DM::PeerConsumer), clusters.data(clusters.index(0, ClusterListModel::Name)).toString());
         QCOMPARE(peer->cells.value(DM::PeerNetworking), QStringLiteral("Pending"));   // the FC's networking condition
         QCOMPARE(peer->cells.value(DM::PeerTunnel), QStringLiteral("Connected, 1.50 ms"));
-        QCOMPARE(peer->cells.value(DM::PeerVirtualNode), node + QStringLiteral(" (not Ready)"));
-        const auto &pods = dashboard->pods()->rows().front().cells;
-        const json pod = *consumer->get(resources::pods(), ns, QStringLiteral("offloaded"));
-        const bool running = pod["status"].value("phase", "") == "Running";
-        QCOMPARE(pods.value(DM::PodNamespace), ns);
-        QCOMPARE(pods.value(DM::PodRunning), QLatin1String(running ? "1" : "0"));
-        QCOMPARE(pods.value(DM::PodPending), QLatin1String(running ? "0" : "1"));
+        // Ready as its Node says (KWOK heartbeats it), once the watch has seen that.
+        auto nodeReady = [&] {
+            for (const auto &c : (*consumer->get(resources::nodes(), {}, node))["status"].value("conditions", json::array()))
+                if (c.value("type", "") == "Ready")
+                    return c.value("status", "") == "True";
+            return false;
+        };
+        QTRY_COMPARE_WITH_TIMEOUT(dashboard->peers()->find(key)->cells.value(DM::PeerVirtualNode),
+                                  node + (nodeReady() ? QStringLiteral(" (Ready)") : QStringLiteral(" (not Ready)")), 20000);
+        QCOMPARE(dashboard->pods()->rows().front().cells.value(DM::PodNamespace), ns);
+        // The pod's phase as its Pod says (KWOK runs it), once the watch has seen that.
+        auto podCounts = [&] {
+            const json pod = *consumer->get(resources::pods(), ns, QStringLiteral("offloaded"));
+            const bool running = pod["status"].value("phase", "") == "Running";
+            const auto &cells = dashboard->pods()->rows().front().cells;
+            return cells.value(DM::PodRunning) == QLatin1String(running ? "1" : "0") && cells.value(DM::PodPending) == QLatin1String(running ? "0" : "1");
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(podCounts(), 20000);
         QCOMPARE(window.dashboard()->peersTable()->model()->rowCount(), 1);
 
         // A cluster-scoped object's events live in the default namespace.

@@ -1,6 +1,7 @@
 // The charts page's numbers in core: per virtual node allocatable vs its pods' requests, per
 // ResourceSlice asked vs granted (the provider's replica not counted twice), and the session
-// history sampled at most once a second with each peering's latency.
+// history sampled at most once a second with each peering's latency; measured use from
+// metrics.k8s.io when the consumer serves it.
 #include "console/UsageCharts.h"
 
 #include <QtTest>
@@ -57,6 +58,29 @@ private slots:
         QVERIFY(s.accepted);
         QCOMPARE(c.slices[1].name, QString());
         QCOMPARE(c.slices[1].requested, Capacity{});
+    }
+
+    // NodeMetrics of the virtual node give its measured use; another node's are not its; without
+    // them (no metrics-server) there is no figure rather than a zero.
+    void measuredUseComesFromNodeMetrics()
+    {
+        ClusterPeers r = rome();
+        QVERIFY(!UsageCharts::build({r}, PeerGraph::build({r})).virtualNodes[0].measured);
+        r.nodeMetrics = json::parse(R"([{"metadata": {"name": "rome-worker-1"}, "usage": {"cpu": "3", "memory": "1Gi"}},)"
+                                    R"({"metadata": {"name": "liqo-milan"}, "usage": {"cpu": "250000000n", "memory": "524288Ki"}},)"
+                                    R"({"metadata": {"name": 5}, "usage": "none"}])");
+        r.metricsServed = true;
+        const PeerGraph graph = PeerGraph::build({r});
+        const auto measured = UsageCharts::build({r}, graph).virtualNodes[0].measured;
+        QVERIFY(measured);
+        QCOMPARE(measured->cpu, 0.25);
+        QCOMPARE(measured->memory, 512.0 * 1024 * 1024);
+        UsageHistory h;
+        h.record(1000, graph);
+        QVERIFY(h.samples().back().measured);
+        QCOMPARE(h.samples().back().measured->cpu, 0.25);
+        h.record(2000, PeerGraph::build({rome()}));
+        QVERIFY(!h.samples().back().measured);
     }
 
     void historySamplesOncePerSecond()
