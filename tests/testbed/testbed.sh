@@ -266,7 +266,7 @@ start_metrics_server() { # dir port
     --bind-address 127.0.0.1 --secure-port "$port" \
     --tls-cert-file "$p/metrics-server.crt" --tls-private-key-file "$p/metrics-server.key" \
     --kubelet-preferred-address-types InternalIP --kubelet-use-node-status-port --kubelet-insecure-tls \
-    --metric-resolution 10s
+    --metric-resolution 10s --kubelet-request-timeout 5s
   wait_for "$dir" metrics-server 30 curl -fsSk "https://127.0.0.1:$port/livez"
 }
 
