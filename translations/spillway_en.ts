@@ -571,10 +571,6 @@
 <context>
     <name>spillway::views::ChartsView</name>
     <message>
-        <source>Requested is what the pods on a virtual node ask for; actual use needs a metrics server and is not drawn. The history and the latency cover this session.</source>
-        <translation>Requested is what the pods on a virtual node ask for; actual use needs a metrics server and is not drawn. The history and the latency cover this session.</translation>
-    </message>
-    <message>
         <source>Virtual nodes: CPU</source>
         <translation>Virtual nodes: CPU</translation>
     </message>
@@ -603,10 +599,6 @@
         <translation>Granted</translation>
     </message>
     <message>
-        <source>Requested on virtual nodes (this session)</source>
-        <translation>Requested on virtual nodes (this session)</translation>
-    </message>
-    <message>
         <source>CPU (cores)</source>
         <translation>CPU (cores)</translation>
     </message>
@@ -621,6 +613,22 @@
     <message>
         <source>ms</source>
         <translation>ms</translation>
+    </message>
+    <message>
+        <source>Requested is what the pods on a virtual node ask for; Used is what metrics.k8s.io measures, drawn when the consumer cluster serves it (metrics-server). The history and the latency cover this session.</source>
+        <translation>Requested is what the pods on a virtual node ask for; Used is what metrics.k8s.io measures, drawn when the consumer cluster serves it (metrics-server). The history and the latency cover this session.</translation>
+    </message>
+    <message>
+        <source>Used</source>
+        <translation>Used</translation>
+    </message>
+    <message>
+        <source>Used CPU (cores)</source>
+        <translation>Used CPU (cores)</translation>
+    </message>
+    <message>
+        <source>Requested and used on virtual nodes (this session)</source>
+        <translation>Requested and used on virtual nodes (this session)</translation>
     </message>
 </context>
 <context>

@@ -571,10 +571,6 @@
 <context>
     <name>spillway::views::ChartsView</name>
     <message>
-        <source>Requested is what the pods on a virtual node ask for; actual use needs a metrics server and is not drawn. The history and the latency cover this session.</source>
-        <translation>“已请求”是虚拟节点上各 Pod 请求的资源；实际用量需要 metrics server，此处不绘制。历史与延迟覆盖本次会话。</translation>
-    </message>
-    <message>
         <source>Virtual nodes: CPU</source>
         <translation>虚拟节点：CPU</translation>
     </message>
@@ -603,10 +599,6 @@
         <translation>已授予</translation>
     </message>
     <message>
-        <source>Requested on virtual nodes (this session)</source>
-        <translation>虚拟节点上的已请求资源（本次会话）</translation>
-    </message>
-    <message>
         <source>CPU (cores)</source>
         <translation>CPU（核）</translation>
     </message>
@@ -621,6 +613,22 @@
     <message>
         <source>ms</source>
         <translation>毫秒</translation>
+    </message>
+    <message>
+        <source>Requested is what the pods on a virtual node ask for; Used is what metrics.k8s.io measures, drawn when the consumer cluster serves it (metrics-server). The history and the latency cover this session.</source>
+        <translation>“已请求”是虚拟节点上的 Pod 申请的资源；“已使用”是 metrics.k8s.io 测得的用量，仅当消费者集群提供该接口（metrics-server）时绘制。历史与延迟覆盖本次会话。</translation>
+    </message>
+    <message>
+        <source>Used</source>
+        <translation>已使用</translation>
+    </message>
+    <message>
+        <source>Used CPU (cores)</source>
+        <translation>已使用 CPU（核）</translation>
+    </message>
+    <message>
+        <source>Requested and used on virtual nodes (this session)</source>
+        <translation>虚拟节点上的请求与使用（本次会话）</translation>
     </message>
 </context>
 <context>
