@@ -21,7 +21,6 @@ struct ClusterPeers {
     nlohmann::json events = nlohmann::json::array();             // Events about those objects and Liqo's kinds
     nlohmann::json volumes = nlohmann::json::array();            // virtual PVs of the storage class (labelled with their location)
     nlohmann::json nodeMetrics = nlohmann::json::array();        // metrics.k8s.io NodeMetrics of the virtual nodes
-    bool metricsServed = false;                                  // metrics.k8s.io answered the last time it was asked
 };
 
 // The clusters' snapshots as the builders read them: references, so the console's models never

@@ -130,12 +130,16 @@ void PeerWatch::startOnIoThread()
 // show: the charts just have no measured use for it.
 void PeerWatch::readNodeMetrics()
 {
+    if (m_metricsInFlight)
+        return;
+    m_metricsInFlight = true;
     kube::KubeRequest req;
     req.path = QStringLiteral("/apis/metrics.k8s.io/v1beta1/nodes");
     req.query.addQueryItem(QStringLiteral("labelSelector"),
                            QStringLiteral("%1=%2").arg(QLatin1String(offloading::kNodeTypeLabel), QLatin1String(offloading::kVirtualNodeType)));
     req.describe = QStringLiteral("nodemetrics of the virtual nodes");
     m_client->send(req, [this](Result<kube::KubeResponse> r) {
+        m_metricsInFlight = false;
         json items = json::array();
         if (r) {
             const json list = json::parse(r->body.toStdString(), nullptr, false);
@@ -144,10 +148,9 @@ void PeerWatch::readNodeMetrics()
                 for (const auto &m : given)
                     items.push_back(kube::keepMembers(m, {"metadata", "usage", "timestamp"}));
         }
-        if (items == m_nodeMetrics && bool(r) == m_metricsServed)
+        if (items == m_nodeMetrics)
             return;
         m_nodeMetrics = std::move(items);
-        m_metricsServed = bool(r);
         if (m_coalesce && !m_coalesce->isActive())
             m_coalesce->start();
     });
@@ -251,7 +254,6 @@ void PeerWatch::publish()
     }
     p.volumes = toArray(m_informers[5]->store().list());
     p.nodeMetrics = m_nodeMetrics;
-    p.metricsServed = m_metricsServed;
     QMetaObject::invokeMethod(this, [this, p = std::move(p)]() mutable {
         p.name = m_peers.name;
         p.clusterId = m_peers.clusterId;

@@ -67,7 +67,7 @@ private:
     QTimer *m_coalesce = nullptr;
     QTimer *m_metricsTimer = nullptr;
     nlohmann::json m_nodeMetrics = nlohmann::json::array();   // io thread
-    bool m_metricsServed = false;                              // io thread
+    bool m_metricsInFlight = false;                            // io thread: one read at a time, the newest wins
     bool m_published = false;   // the first snapshot went out (io thread)
     std::set<const kube::Informer *> m_failedOnce;   // watches that met an error before syncing (io thread)
 };

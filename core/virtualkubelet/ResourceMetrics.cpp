@@ -1,5 +1,6 @@
 #include "virtualkubelet/ResourceMetrics.h"
 
+#include "common/JsonText.h"
 #include "common/Quantity.h"
 
 #include <QDateTime>
@@ -28,21 +29,35 @@ qint64 parseGoDurationMs(const QString &text)
     return at == text.size() ? qint64(ms + 0.5) : -1;
 }
 
+// CPU as metrics-server writes it: nanocores ("250006234n"), micro, milli or whole cores. Not
+// Quantity, which keeps whole millicores (rounding 50000n up to 1m, twenty times too much).
+std::optional<double> parseCpuCores(const QString &text)
+{
+    static const QRegularExpression re(QStringLiteral("^(\\d+(?:\\.\\d+)?)(n|u|m)?$"));
+    const auto m = re.match(text);
+    if (!m.hasMatch())
+        return std::nullopt;
+    const double v = m.captured(1).toDouble();
+    const QString unit = m.captured(2);
+    return unit == QLatin1String("n") ? v * 1e-9 : unit == QLatin1String("u") ? v * 1e-6 : unit == QLatin1String("m") ? v * 1e-3 : v;
+}
+
 void ResourceMetrics::observe(const std::vector<json> &podMetricsLists, const LocalNamespaceOf &localOf)
 {
     std::map<Key, Container> next;
     for (const json &list : podMetricsLists) {
-        if (!list.is_object() || !list.contains("items") || !list["items"].is_array()) {
+        const json &items = memberOf(list, "items");
+        if (!items.is_array()) {
             ++m_malformed;
             continue;
         }
-        for (const json &item : list["items"]) {
-            const json meta = item.value("metadata", json::object());
-            const QString remoteNs = QString::fromStdString(meta.value("namespace", ""));
-            const QString pod = QString::fromStdString(meta.value("name", ""));
-            const QDateTime at = QDateTime::fromString(QString::fromStdString(item.value("timestamp", "")), Qt::ISODateWithMs);
-            const qint64 windowMs = parseGoDurationMs(QString::fromStdString(item.value("window", "")));
-            if (pod.isEmpty() || remoteNs.isEmpty() || !at.isValid() || windowMs < 0 || !item.value("containers", json()).is_array()) {
+        for (const json &item : items) {
+            const json &meta = memberOf(item, "metadata");
+            const QString remoteNs = textOf(meta, "namespace"), pod = textOf(meta, "name");
+            const QDateTime at = QDateTime::fromString(textOf(item, "timestamp"), Qt::ISODateWithMs);
+            const qint64 windowMs = parseGoDurationMs(textOf(item, "window"));
+            const json &containers = memberOf(item, "containers");
+            if (pod.isEmpty() || remoteNs.isEmpty() || !at.isValid() || windowMs < 0 || !containers.is_array()) {
                 ++m_malformed;
                 continue;
             }
@@ -50,11 +65,11 @@ void ResourceMetrics::observe(const std::vector<json> &podMetricsLists, const Lo
             if (localNs.isEmpty())
                 continue;
             const qint64 atMs = at.toMSecsSinceEpoch();
-            for (const json &c : item["containers"]) {
-                const json usage = c.value("usage", json::object());
-                const auto cpu = Quantity::parse(QString::fromStdString(usage.value("cpu", "")));
-                const auto memory = Quantity::parse(QString::fromStdString(usage.value("memory", "")));
-                const QString name = QString::fromStdString(c.value("name", ""));
+            for (const json &c : containers) {
+                const json &usage = memberOf(c, "usage");
+                const auto cpu = parseCpuCores(textOf(usage, "cpu"));
+                const auto memory = Quantity::parse(textOf(usage, "memory"));
+                const QString name = textOf(c, "name");
                 if (name.isEmpty() || !cpu || !memory) {
                     ++m_malformed;
                     continue;
@@ -65,10 +80,10 @@ void ResourceMetrics::observe(const std::vector<json> &podMetricsLists, const Lo
                 now.atMs = atMs;
                 double added = 0;
                 if (auto before = m_containers.find(key); before == m_containers.end()) {
-                    added = cpu->value() * double(windowMs) / 1000.0;
+                    added = *cpu * double(windowMs) / 1000.0;
                     now.cpuSeconds = added;
                 } else if (atMs > before->second.atMs) {
-                    added = cpu->value() * double(atMs - before->second.atMs) / 1000.0;
+                    added = *cpu * double(atMs - before->second.atMs) / 1000.0;
                     now.cpuSeconds = before->second.cpuSeconds + added;
                 } else {   // the provider has not sampled again since
                     now = before->second;
@@ -76,10 +91,17 @@ void ResourceMetrics::observe(const std::vector<json> &podMetricsLists, const Lo
                 }
                 m_nodeCpuSeconds += added;
                 m_nodeAtMs = std::max(m_nodeAtMs, atMs);
+                now.present = true;
                 next[key] = now;
             }
         }
     }
+    constexpr qint64 kKeepAbsentMs = 5 * 60 * 1000;
+    for (auto &[key, c] : m_containers)
+        if (!next.count(key) && m_nodeAtMs - c.atMs < kKeepAbsentMs) {
+            c.present = false;
+            next.emplace(key, c);
+        }
     m_containers = std::move(next);
 }
 
@@ -94,11 +116,14 @@ QByteArray ResourceMetrics::render() const
     out += "# HELP container_cpu_usage_seconds_total Cumulative cpu time consumed by the container in core-seconds\n"
            "# TYPE container_cpu_usage_seconds_total counter\n";
     for (const auto &[k, c] : m_containers)
-        out += "container_cpu_usage_seconds_total" + labels(k) + ' ' + number(c.cpuSeconds) + ' ' + QByteArray::number(c.atMs) + '\n';
+        if (c.present)
+            out += "container_cpu_usage_seconds_total" + labels(k) + ' ' + number(c.cpuSeconds) + ' ' + QByteArray::number(c.atMs) + '\n';
     out += "# HELP container_memory_working_set_bytes Current working set of the container in bytes\n"
            "# TYPE container_memory_working_set_bytes gauge\n";
     double nodeMemory = 0;
     for (const auto &[k, c] : m_containers) {
+        if (!c.present)
+            continue;
         out += "container_memory_working_set_bytes" + labels(k) + ' ' + number(c.memoryBytes) + ' ' + QByteArray::number(c.atMs) + '\n';
         nodeMemory += c.memoryBytes;
     }

@@ -8,6 +8,7 @@
 
 #include <functional>
 #include <map>
+#include <optional>
 #include <tuple>
 
 namespace spillway::virtualkubelet {
@@ -26,7 +27,9 @@ public:
     using LocalNamespaceOf = std::function<QString(const QString &remoteNamespace, const QString &pod)>;
 
     // Folds in one scrape: the PodMetricsList bodies of every mapped namespace. Containers absent
-    // from it (their pod gone) are dropped. Malformed items are skipped and counted.
+    // from it are no longer reported, but their counters are kept five minutes, so one that
+    // misses a scrape comes back where it was, not lower (which would read as a restart).
+    // Malformed items are skipped and counted.
     void observe(const std::vector<nlohmann::json> &podMetricsLists, const LocalNamespaceOf &localOf);
     // Prometheus text exposition (version 0.0.4), sample timestamps in milliseconds.
     QByteArray render() const;
@@ -37,6 +40,7 @@ private:
         double cpuSeconds = 0;       // cumulative core-seconds
         double memoryBytes = 0;      // working set
         qint64 atMs = 0;             // the sample's timestamp
+        bool present = false;        // in the latest scrape
     };
     using Key = std::tuple<QString, QString, QString>;   // namespace, pod, container
     std::map<Key, Container> m_containers;
@@ -44,6 +48,9 @@ private:
     qint64 m_nodeAtMs = 0;
     quint64 m_malformed = 0;
 };
+
+// A CPU quantity in cores, to the nanocore ("250006234n", "300m", "2"); nullopt if it is not one.
+std::optional<double> parseCpuCores(const QString &text);
 
 // A metav1.Duration as Go prints it ("10.5s", "1m0s", "150ms") in milliseconds; -1 if it is not one.
 qint64 parseGoDurationMs(const QString &text);

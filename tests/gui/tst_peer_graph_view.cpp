@@ -159,7 +159,8 @@ private slots:
         // metrics-server has scraped it twice and the console has read it.
         auto measured = [&]() -> double {
             auto m = consumer->get({QStringLiteral("metrics.k8s.io"), QStringLiteral("v1beta1"), QStringLiteral("nodes"), QStringLiteral("NodeMetrics"), false}, {}, node);
-            return m ? spillway::Quantity::parse(QString::fromStdString((*m)["usage"].value("cpu", "")))->value() : -1;
+            const auto cpu = m ? spillway::Quantity::parse(QString::fromStdString((*m)["usage"].value("cpu", ""))) : std::nullopt;
+            return cpu ? cpu->value() : -1;
         };
         QTRY_VERIFY_WITH_TIMEOUT(measured() > 0.24, 90000);
         QTRY_VERIFY_WITH_TIMEOUT(std::abs(charts->barValue(Chart::VirtualNodes, QStringLiteral("Used"), node) - measured()) < 0.005, 60000);

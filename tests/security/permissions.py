@@ -15,8 +15,10 @@ items = json.load(sys.stdin)["items"]
 
 def kubernetes_own(obj):
     name = obj["metadata"]["name"]
-    # The cluster's metrics-server (an add-on of the testbed's clusters, as of most) is not Spillway's.
-    addon = (obj["metadata"].get("labels") or {}).get("k8s-app") == "metrics-server"
+    # The cluster's metrics-server (an add-on of the testbed's clusters, as of most) is not
+    # Spillway's: its bindings, labelled as upstream's are, and naming only its own user.
+    addon = (obj["metadata"].get("labels") or {}).get("k8s-app") == "metrics-server" and all(
+        s.get("kind") == "User" and s.get("name") == "system:metrics-server" for s in obj.get("subjects") or [{}])
     return addon or name.startswith("system:") or name in ("cluster-admin", "admin", "edit", "view")
 
 

@@ -100,6 +100,9 @@ private slots:
         QVERIFY(!text.contains("pod=\"web\""));
         QCOMPARE(sample(text, "node_cpu_usage_seconds_total"), 10.0);
         QCOMPARE(sample(text, "node_memory_working_set_bytes"), 0.0);
+        // Back after missing a scrape: its counter goes on from where it was, never lower.
+        m.observe({{{"items", json::array({podMetrics("apps-x", "web", "2026-12-01T10:00:30Z", "10s", json::array({container("a", "1", "1Mi")}))})}}}, localOf);
+        QCOMPARE(sample(m.render(), R"(container_cpu_usage_seconds_total{container="a",namespace="apps",pod="web"})"), 40.0);
     }
 
     // Untrusted input: what does not parse is skipped and counted, the rest still counts.
@@ -112,7 +115,27 @@ private slots:
                                                   podMetrics("apps-x", "web4", "2026-12-01T10:00:00Z", "10s", json::array({container("a", "1", "1Mi")}))})}};
         m.observe({list, json("not a list")}, localOf);
         QCOMPARE(m.malformed(), quint64(4));
+        // Shapes that are not objects, or numbers where strings belong, are counted, never thrown.
+        const json odd = {{"items", json::array({nullptr, 7, {{"metadata", "x"}},
+                                                 podMetrics("apps-x", "web5", "2026-12-01T10:00:00Z", "10s", json::array({{{"name", "a"}, {"usage", {{"cpu", 1}, {"memory", "1Mi"}}}}, nullptr}))})}};
+        ResourceMetrics n;
+        n.observe({odd, {{"items", 5}}}, localOf);
+        QCOMPARE(n.malformed(), quint64(6));
         QCOMPARE(sample(m.render(), R"(container_cpu_usage_seconds_total{container="a",namespace="apps",pod="web4"})"), 10.0);
+    }
+
+    // metrics-server writes nanocores; a container far below a millicore is not rounded up to one.
+    void cpuKeepsNanocores()
+    {
+        QCOMPARE(parseCpuCores(QStringLiteral("250006234n")).value_or(-1), 0.250006234);
+        QCOMPARE(parseCpuCores(QStringLiteral("50000n")).value_or(-1), 0.00005);
+        QCOMPARE(parseCpuCores(QStringLiteral("300m")).value_or(-1), 0.3);
+        QCOMPARE(parseCpuCores(QStringLiteral("2")).value_or(-1), 2.0);
+        QVERIFY(!parseCpuCores(QStringLiteral("2Gi")));
+        QVERIFY(!parseCpuCores(QStringLiteral("")));
+        ResourceMetrics m;
+        m.observe({{{"items", json::array({podMetrics("apps-x", "idle", "2026-12-01T10:00:00Z", "10s", json::array({container("a", "50000n", "1Mi")}))})}}}, localOf);
+        QCOMPARE(sample(m.render(), R"(container_cpu_usage_seconds_total{container="a",namespace="apps",pod="idle"})"), 0.0005);
     }
 
     void nothingObservedRendersNoNode()

@@ -69,7 +69,6 @@ private slots:
         r.nodeMetrics = json::parse(R"([{"metadata": {"name": "rome-worker-1"}, "usage": {"cpu": "3", "memory": "1Gi"}},)"
                                     R"({"metadata": {"name": "liqo-milan"}, "usage": {"cpu": "250000000n", "memory": "524288Ki"}},)"
                                     R"({"metadata": {"name": 5}, "usage": "none"}])");
-        r.metricsServed = true;
         const PeerGraph graph = PeerGraph::build({r});
         const auto measured = UsageCharts::build({r}, graph).virtualNodes[0].measured;
         QVERIFY(measured);

@@ -50,6 +50,6 @@ done
 node_mem() { units "$(raw "/apis/metrics.k8s.io/v1beta1/nodes/$node" | python3 -c 'import json, sys; print(json.load(sys.stdin)["usage"]["memory"])')" | cut -d. -f1; }
 has_pod() { [ "$(node_mem)" -ge $(( (64 + 200) * 1048576 )) ]; }
 eventually 60 "NodeMetrics count the pod's 200Mi on top of the node's 64Mi" has_pod
-assert_contains "$(kc ci-provider top node "$node" 2>&1)" "$node" "kubectl top node lists the node"
-assert_contains "$(kc ci-provider -n "$ns" top pod busy --containers 2>&1)" "busy" "kubectl top pod lists the pod"
+assert_contains "$(kc ci-provider top node "$node" --no-headers)" "$node " "kubectl top node lists the node"
+assert_contains "$(kc ci-provider -n "$ns" top pod busy --containers --no-headers)" "busy " "kubectl top pod lists the pod"
 finish
