@@ -123,21 +123,23 @@ void PeerWatch::startOnIoThread()
     m_metricsTimer->setInterval(m_metricsIntervalMs);
     QObject::connect(m_metricsTimer, &QTimer::timeout, m_metricsTimer, [this] { readNodeMetrics(); });
     m_metricsTimer->start();
-    readNodeMetrics();
+    // The first read once the virtual nodes are known.
+    QObject::connect(m_informers[1], &kube::Informer::synced, m_metricsTimer, [this] { readNodeMetrics(); });
 }
 
 // On the io thread. A cluster without metrics.k8s.io (no metrics-server) is not an error to
 // show: the charts just have no measured use for it.
 void PeerWatch::readNodeMetrics()
 {
-    if (m_metricsInFlight)
+    // A cluster with no virtual node (a provider, say) has nothing to ask for.
+    if (m_metricsInFlight || (m_informers.size() > 1 && m_informers[1]->store().size() == 0 && m_nodeMetrics.empty()))
         return;
     m_metricsInFlight = true;
     kube::KubeRequest req;
-    req.path = QStringLiteral("/apis/metrics.k8s.io/v1beta1/nodes");
+    req.path = kube::resources::nodeMetrics().path();
     req.query.addQueryItem(QStringLiteral("labelSelector"),
                            QStringLiteral("%1=%2").arg(QLatin1String(offloading::kNodeTypeLabel), QLatin1String(offloading::kVirtualNodeType)));
-    req.describe = QStringLiteral("nodemetrics of the virtual nodes");
+    req.describe = kube::resources::nodeMetrics().describe();
     m_client->send(req, [this](Result<kube::KubeResponse> r) {
         m_metricsInFlight = false;
         json items = json::array();

@@ -52,6 +52,16 @@ ResourceRef deployments()
 {
     return {QStringLiteral("apps"), QStringLiteral("v1"), QStringLiteral("deployments"), QStringLiteral("Deployment"), true};
 }
+ResourceRef nodeMetrics()
+{
+    return {QStringLiteral("metrics.k8s.io"), QStringLiteral("v1beta1"), QStringLiteral("nodes"), QStringLiteral("NodeMetrics"), false};
+}
+
+ResourceRef podMetrics()
+{
+    return {QStringLiteral("metrics.k8s.io"), QStringLiteral("v1beta1"), QStringLiteral("pods"), QStringLiteral("PodMetrics"), true};
+}
+
 ResourceRef customResourceDefinitions()
 {
     return {QStringLiteral("apiextensions.k8s.io"), QStringLiteral("v1"), QStringLiteral("customresourcedefinitions"),

@@ -44,6 +44,9 @@ ResourceRef customResourceDefinitions();
 ResourceRef validatingWebhookConfigurations();
 ResourceRef mutatingWebhookConfigurations();
 ResourceRef certificateSigningRequests();
+// metrics.k8s.io (metrics-server): read with get and list; it cannot be watched.
+ResourceRef nodeMetrics();
+ResourceRef podMetrics();
 } // namespace resources
 
 } // namespace spillway::kube

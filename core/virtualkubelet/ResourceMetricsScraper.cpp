@@ -44,8 +44,8 @@ void ResourceMetricsScraper::scrape(std::function<void(Result<QByteArray>)> done
     }
     for (const QString &remote : mapped) {
         kube::KubeRequest req;
-        req.path = QStringLiteral("/apis/metrics.k8s.io/v1beta1/namespaces/%1/pods").arg(remote);
-        req.describe = QStringLiteral("podmetrics in %1").arg(remote);
+        req.path = kube::resources::podMetrics().path(remote);
+        req.describe = kube::resources::podMetrics().describe(remote);
         m_provider->send(req, [pending, finish](Result<kube::KubeResponse> r) {
             if (!r) {
                 Error e = r.error();

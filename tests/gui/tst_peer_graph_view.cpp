@@ -158,7 +158,7 @@ private slots:
         // Measured use: the bar is what metrics.k8s.io says of the node (the pod's 250m), once
         // metrics-server has scraped it twice and the console has read it.
         auto measured = [&]() -> double {
-            auto m = consumer->get({QStringLiteral("metrics.k8s.io"), QStringLiteral("v1beta1"), QStringLiteral("nodes"), QStringLiteral("NodeMetrics"), false}, {}, node);
+            auto m = consumer->get(resources::nodeMetrics(), {}, node);
             const auto cpu = m ? spillway::Quantity::parse(QString::fromStdString((*m)["usage"].value("cpu", ""))) : std::nullopt;
             return cpu ? cpu->value() : -1;
         };
