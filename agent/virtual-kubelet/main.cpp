@@ -51,7 +51,9 @@ int main(int argc, char **argv)
     const QCommandLineOption nodeName(QStringLiteral("node-name"), QStringLiteral("Name of the Node to keep."), QStringLiteral("name"));
     const QCommandLineOption heartbeat(QStringLiteral("heartbeat-seconds"), QStringLiteral("Node status and Lease renewal period."), QStringLiteral("s"), QStringLiteral("10"));
     const QCommandLineOption liqoNamespace(QStringLiteral("liqo-namespace"), QStringLiteral("Namespace Spillway is installed in (for this cluster's ID)."), QStringLiteral("ns"), QStringLiteral("liqo"));
-    const QCommandLineOption podWorkers(QStringLiteral("pod-workers"), QStringLiteral("Pods reflected at once."), QStringLiteral("n"), QStringLiteral("16"));
+    // A worker spends its time waiting for an apiserver; while the consumer's control plane is busy
+    // with a burst a status write takes seconds, and with 16 workers new statuses queued behind them.
+    const QCommandLineOption podWorkers(QStringLiteral("pod-workers"), QStringLiteral("Pods reflected at once."), QStringLiteral("n"), QStringLiteral("64"));
     const QCommandLineOption qps(QStringLiteral("qps"), QStringLiteral("Client-side requests per second to each cluster."), QStringLiteral("n"), QStringLiteral("200"));
     const QCommandLineOption burst(QStringLiteral("burst"), QStringLiteral("Client-side request burst to each cluster."), QStringLiteral("n"), QStringLiteral("400"));
     const QCommandLineOption kubeletPort(QStringLiteral("kubelet-port"),
