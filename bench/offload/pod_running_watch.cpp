@@ -27,8 +27,7 @@ int main(int argc, char **argv)
         return 2;
     }
     const bool ready = argc == 3;
-    auto kc = Kubeconfig::loadDefault();
-    auto rc = kc ? kc->restConfig() : spillway::Result<RestConfig>(kc.error());
+    auto rc = agentRestConfig({});   // $KUBECONFIG or ~/.kube/config, its current context
     if (!rc) {
         std::fprintf(stderr, "%s\n", qPrintable(rc.error().toString()));
         return 2;

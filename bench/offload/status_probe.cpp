@@ -48,8 +48,7 @@ int main(int argc, char **argv)
     }
     const QString ns = QString::fromLocal8Bit(argv[1]);
     const QString prefix = qEnvironmentVariable("PROBE_METRIC", QStringLiteral("status_probe"));
-    auto kc = Kubeconfig::loadDefault();
-    auto rc = kc ? kc->restConfig() : spillway::Result<RestConfig>(kc.error());
+    auto rc = agentRestConfig({});   // $KUBECONFIG or ~/.kube/config, its current context
     if (!rc) {
         std::fprintf(stderr, "%s\n", qPrintable(rc.error().toString()));
         return 2;
