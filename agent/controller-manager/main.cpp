@@ -69,6 +69,9 @@ int main(int argc, char **argv)
     const QCommandLineOption authPort(QStringLiteral("auth-port"), QStringLiteral("Port of the out-of-band peering endpoint (0: any free port)."), QStringLiteral("port"), QStringLiteral("9444"));
     const QCommandLineOption authUrl(QStringLiteral("auth-url"), QStringLiteral("The endpoint's address as consumers reach it (default: https://<auth-address>:<auth-port>)."), QStringLiteral("url"));
     const QCommandLineOption certLifetime(QStringLiteral("peer-certificate-lifetime"), QStringLiteral("Seconds the certificates issued to consumers last (at least 600)."), QStringLiteral("s"), QStringLiteral("2592000"));
+    const QCommandLineOption nonceLifetime(QStringLiteral("nonce-lifetime"), QStringLiteral("Seconds a peering nonce may be signed and verified; it is replaced at half of it and once used."), QStringLiteral("s"), QStringLiteral("600"));
+    const QCommandLineOption authFreeFailures(QStringLiteral("auth-failures-before-backoff"), QStringLiteral("Failed authentications a consumer or address may have before it is throttled."), QStringLiteral("n"), QStringLiteral("5"));
+    const QCommandLineOption authMaxBackoff(QStringLiteral("auth-max-backoff"), QStringLiteral("Longest a throttled consumer or address waits, in seconds (the wait doubles with each further failure)."), QStringLiteral("s"), QStringLiteral("300"));
     const QCommandLineOption certRenew(QStringLiteral("peer-certificate-renew-before"), QStringLiteral("Seconds before expiry a consumer's certificate is renewed (0: a third of its life)."), QStringLiteral("s"), QStringLiteral("0"));
     const QCommandLineOption gatewayNetns(QStringLiteral("gateway-netns"), QStringLiteral("Local runtime: network namespace the gateways put their tunnels in."), QStringLiteral("name"));
     const QCommandLineOption gatewayEndpoint(QStringLiteral("gateway-endpoint-address"), QStringLiteral("Where peers reach this cluster's gateway servers."), QStringLiteral("ip"));
@@ -80,7 +83,7 @@ int main(int argc, char **argv)
     const QCommandLineOption shadowPodWorkers(QStringLiteral("shadow-pod-workers"), QStringLiteral("Workers making peers' pods from their ShadowPods."), QStringLiteral("n"), QStringLiteral("16"));
     const QCommandLineOption realStorageClass(QStringLiteral("real-storage-class"), QStringLiteral("Class of the real volumes behind the virtual storage class on local nodes (default: the cluster's default class)."), QStringLiteral("class"));
     const QCommandLineOption storageNamespace(QStringLiteral("storage-namespace"), QStringLiteral("Namespace the real claims of local virtual volumes are made in."), QStringLiteral("ns"), QStringLiteral("liqo-storage"));
-    p.addOptions({realStorageClass, storageNamespace});
+    p.addOptions({realStorageClass, storageNamespace, nonceLifetime, authFreeFailures, authMaxBackoff});
     p.addOptions({kubeconfig, context, ns, identity, leaderElect, healthAddress, healthPort, webhookAddress, webhookPort, webhookHost, webhookService,
                   webhookFailurePolicy, apiServerUrl, authAddress, authPort, authUrl, certLifetime, certRenew, vkImage, pullPolicy, runtime, stateDir, binDir, gatewayNetns, gatewayEndpoint, qps, burst, workers, shadowPodWorkers});
     p.process(app);
@@ -102,6 +105,9 @@ int main(int argc, char **argv)
     const quint16 aPort = quint16(number(authPort, 0, 65535));
     const int lifetime = number(certLifetime, 600, 10 * 365 * 24 * 3600);
     const int renewBefore = number(certRenew, 0, lifetime - 10);
+    const int nonceLifetimeValue = number(nonceLifetime, 60, 24 * 3600);
+    const int authFreeFailuresValue = number(authFreeFailures, 1, 1000);
+    const int authMaxBackoffValue = number(authMaxBackoff, 1, 24 * 3600);
     if (p.value(webhookFailurePolicy) != QLatin1String("Fail") && p.value(webhookFailurePolicy) != QLatin1String("Ignore")) {
         std::fprintf(stderr, "spillway-controller-manager: --webhook-failure-policy must be Fail or Ignore\n");
         return 2;
@@ -178,9 +184,19 @@ int main(int argc, char **argv)
     if (!endpoint)
         return fail(endpoint.error().toString());
     webhook::HttpsServer authServer(endpoint->certPem, endpoint->keyPem, QStringLiteral("peering authentication endpoint"));
+    // Failed verifications, at the endpoint and in the Tenant controller, share one budget.
+    peering::AuthenticationGuard::Options go;
+    go.freeFailures = authFreeFailuresValue;
+    go.maxBlockMs = qint64(authMaxBackoffValue) * 1000;
+    go.log = [](const QString &cause, const QStringList &keys, qint64 blockedForMs) {
+        observe::log("warning", QStringLiteral("authentication"), QStringLiteral("refused"),
+                     {{"cause", cause}, {"from", keys.join(QLatin1Char(','))}, {"throttledForMs", QString::number(blockedForMs)}});
+    };
+    peering::AuthenticationGuard authGuard(go);
     peering::AuthenticationService::Options ao;
     ao.ns = p.value(ns);
-    peering::AuthenticationService authentication(client, ao);
+    ao.nonce.lifetimeSeconds = nonceLifetimeValue;
+    peering::AuthenticationService authentication(client, authGuard, ao);
     authentication.serveOn(authServer);
     auto authServed = authServer.listen(QHostAddress(p.value(authAddress)), aPort);
     if (!authServed)
@@ -192,6 +208,12 @@ int main(int argc, char **argv)
     metrics.describe("spillway_peering_auth_malformed_total", "Malformed out-of-band peering requests", "counter");
     metrics.setCallback("spillway_peering_auth_refused_total", [&] { return double(authentication.refused()); });
     metrics.setCallback("spillway_peering_auth_malformed_total", [&] { return double(authentication.malformed() + authServer.malformed()); });
+    metrics.describe("spillway_peering_auth_failures_total", "Failed peering verifications (endpoint and Tenant controller), by cause", "counter");
+    for (const QString &cause : peering::AuthenticationGuard::causes())
+        metrics.setCallback("spillway_peering_auth_failures_total", [&authGuard, cause] { return double(authGuard.failures(cause)); },
+                            "cause=\"" + cause.toStdString() + "\"");
+    metrics.describe("spillway_peering_auth_throttled_total", "Peering attempts answered 429 or deferred because of earlier failures", "counter");
+    metrics.setCallback("spillway_peering_auth_throttled_total", [&] { return double(authGuard.throttled()); });
 
     observe::HealthServer health(&metrics, [] { return true; });
     auto hp = health.listen(QHostAddress(p.value(healthAddress)), hPort);
@@ -208,6 +230,8 @@ int main(int argc, char **argv)
     po.workers = workersValue;
     po.certificateLifetimeSeconds = lifetime;
     po.certificateRenewBeforeSeconds = renewBefore;
+    po.nonceLifetimeSeconds = nonceLifetimeValue;
+    po.authGuard = &authGuard;
     if (p.value(runtime) != QLatin1String("local") && p.value(runtime) != QLatin1String("kubernetes")) {
         std::fprintf(stderr, "spillway-controller-manager: --runtime must be local or kubernetes\n");
         return 2;

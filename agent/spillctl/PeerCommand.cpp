@@ -111,7 +111,8 @@ int peerOutOfBand(const QStringList &args)
     auto consumer = connect(p, cluster);
     if (!consumer)
         return fail(consumer.error());
-    peering::OutOfBandChannel channel(invitation);
+    peering::OutOfBandChannel channel(invitation, 10000, [](const QString &line) { std::fprintf(stderr, "note: %s\n", qPrintable(line)); },
+                                      qint64(seconds) * 1000);
     return runPeering(**consumer, channel, std::move(o));
 }
 

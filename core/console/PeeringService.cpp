@@ -99,7 +99,7 @@ void PeeringService::peer(const PeeringRequest &request)
         if (provider) {
             outcome = peering::PeerWorkflow(consumer, *provider, options, hooks).run();
         } else {
-            peering::OutOfBandChannel channel(*invitation);
+            peering::OutOfBandChannel channel(*invitation, 10000, hooks.progress);
             outcome = peering::PeerWorkflow(consumer, channel, options, hooks).run();
         }
         if (auto *failure = std::get_if<peering::PeerWorkflow::Failure>(&outcome)) {

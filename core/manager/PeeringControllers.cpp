@@ -36,10 +36,31 @@ PeeringControllers::PeeringControllers(kube::KubeClient *client, Options options
     to.certificateLifetimeSeconds = options.certificateLifetimeSeconds;
     to.renewBeforeSeconds = options.certificateRenewBeforeSeconds;
     to.requeueAfter = [this](const QString &key, qint64 ms) { m_tenantLoop->queue().addAfter(key, ms); };
+    to.nonceLifetimeSeconds = options.nonceLifetimeSeconds;
+    to.guard = options.authGuard;
     m_tenants = std::make_unique<peering::TenantReconciler>(*client, to);
     m_tenantLoop = std::make_unique<ReconcileLoop>(QStringLiteral("tenant"), client,
                                                    [this](const QString &key) { return m_tenants->reconcile(key); }, options.workers);
     m_tenantLoop->watch(auth::tenantResource());
+
+    // Liqo's nonce handshake as liqoctl drives it: nonces (provider) and their signatures (consumer).
+    peering::NonceReconciler::Options no;
+    no.nonce.lifetimeSeconds = options.nonceLifetimeSeconds;
+    no.requeueAfter = [this](const QString &key, qint64 ms) { m_nonceLoop->queue().addAfter(key, ms); };
+    m_nonces = std::make_unique<peering::NonceReconciler>(*client, no);
+    m_nonceLoop = std::make_unique<ReconcileLoop>(QStringLiteral("nonce"), client,
+                                                  [this](const QString &key) { return m_nonces->reconcile(key); }, options.workers);
+    kube::Informer::Options nonceSecrets;
+    nonceSecrets.labelSelector = QString::fromLatin1(peering::kNonceLabel);
+    nonceSecrets.resyncMs = 60000;
+    m_nonceLoop->watch(kube::resources::secrets(), {}, nonceSecrets);
+    m_nonceSigner = std::make_unique<peering::NonceSignerReconciler>(*client, peering::NonceSignerReconciler::Options{options.liqoNamespace});
+    m_nonceSignerLoop = std::make_unique<ReconcileLoop>(QStringLiteral("nonce-signer"), client,
+                                                        [this](const QString &key) { return m_nonceSigner->reconcile(key); }, options.workers);
+    kube::Informer::Options signedNonceSecrets;
+    signedNonceSecrets.labelSelector = QString::fromLatin1(peering::kSignedNonceLabel);
+    signedNonceSecrets.resyncMs = 60000;
+    m_nonceSignerLoop->watch(kube::resources::secrets(), {}, signedNonceSecrets);
     peering::IdentityReconciler::Options io;
     io.liqoNamespace = options.liqoNamespace;
     io.providers = m_providers.get();
@@ -96,7 +117,7 @@ PeeringControllers::PeeringControllers(kube::KubeClient *client, Options options
 
 std::vector<ReconcileLoop *> PeeringControllers::loops() const
 {
-    return {m_tenantLoop.get(), m_identityLoop.get(), m_foreignClusterLoop.get(), m_replicationLoop.get(), m_grantLoop.get(), m_virtualNodeLoop.get()};
+    return {m_tenantLoop.get(), m_nonceLoop.get(), m_nonceSignerLoop.get(), m_identityLoop.get(), m_foreignClusterLoop.get(), m_replicationLoop.get(), m_grantLoop.get(), m_virtualNodeLoop.get()};
 }
 
 PeeringControllers::~PeeringControllers()

@@ -1,6 +1,7 @@
 #include "peering/InBandChannel.h"
 
 #include "apis/authentication/v1beta1/Tenant.h"
+#include "peering/Nonce.h"
 #include "peering/PeeringNames.h"
 #include "peering/TenantReconciler.h"
 #include "tls/Signature.h"

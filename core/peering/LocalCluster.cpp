@@ -4,7 +4,6 @@
 #include "installer/Manifests.h"
 #include "peering/PeeringNames.h"
 
-#include <QRandomGenerator>
 
 namespace spillway::peering {
 
@@ -85,25 +84,6 @@ Result<void> ensureForeignCluster(kube::KubeClient &client, const QString &remot
     if (!applied)
         return applied.error();
     return {};
-}
-
-Result<QByteArray> ensureNonce(kube::KubeClient &client, const QString &consumerId)
-{
-    const QString ns = tenantNamespace(consumerId);
-    auto existing = client.get(kube::resources::secrets(), ns, QString::fromLatin1(kNonceSecret));
-    if (existing)
-        return QByteArray::fromBase64(QByteArray::fromStdString((*existing).value("data", json::object()).value(kNonceKey, "")));
-    if (!existing.error().isNotFound())
-        return existing.error();
-    QByteArray nonce(64, Qt::Uninitialized);
-    QRandomGenerator::system()->generate(reinterpret_cast<quint32 *>(nonce.data()), reinterpret_cast<quint32 *>(nonce.data() + nonce.size()));
-    const json secret = {{"apiVersion", "v1"}, {"kind", "Secret"},
-                         {"metadata", {{"name", kNonceSecret}, {"namespace", ns.toStdString()},
-                                       {"labels", {{kRemoteClusterIdLabel, consumerId.toStdString()}, {"liqo.io/nonce", "true"}}}}},
-                         {"data", {{kNonceKey, nonce.toBase64().toStdString()}}}};
-    if (auto r = client.create(kube::resources::secrets(), ns, secret); !r)
-        return r.error().isAlreadyExists() ? ensureNonce(client, consumerId) : Result<QByteArray>(r.error());
-    return nonce;
 }
 
 Result<void> checkCompatible(const LocalCluster &consumer, const LocalCluster &provider)

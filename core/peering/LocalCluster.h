@@ -28,10 +28,6 @@ Result<void> ensureTenantNamespace(kube::KubeClient &client, const QString &remo
 // The ForeignCluster for a peer (named by its cluster ID, as Liqo names it).
 Result<void> ensureForeignCluster(kube::KubeClient &client, const QString &remoteClusterId, const QString &fieldManager);
 
-// Provider side: the nonce this cluster challenges consumer `consumerId` with (Secret liqo-nonce
-// in its tenant namespace), made on first use.
-Result<QByteArray> ensureNonce(kube::KubeClient &client, const QString &consumerId);
-
 // Peering across different major.minor releases is refused; the message names both.
 Result<void> checkCompatible(const LocalCluster &consumer, const LocalCluster &provider);
 

@@ -6,20 +6,72 @@
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
 #include <QSslCertificate>
+#include <QThread>
 #include <QTimer>
 
 namespace spillway::peering {
 
 using nlohmann::json;
 
-OutOfBandChannel::OutOfBandChannel(PeerInvitation invitation, int requestTimeoutMs)
-    : m_invitation(std::move(invitation)), m_timeoutMs(requestTimeoutMs), m_nam(std::make_unique<QNetworkAccessManager>())
+Result<Challenge> decodeChallenge(const json &body)
+{
+    auto text = [&](const char *name) {
+        if (!body.is_object())
+            return std::string();
+        const auto it = body.find(name);
+        return it != body.end() && it->is_string() ? it->get<std::string>() : std::string();
+    };
+    Challenge c;
+    c.provider.clusterId = QString::fromStdString(text("clusterID"));
+    const auto version = Version::parse(QString::fromStdString(text("version")));
+    const auto nonce = QByteArray::fromBase64Encoding(QByteArray::fromStdString(text("nonce")), QByteArray::AbortOnBase64DecodingErrors);
+    if (!version || !nonce || nonce.decoded.isEmpty())
+        return Error::of(Error::Kind::Decode, QStringLiteral("the provider's challenge lacks its version or nonce"));
+    c.provider.version = *version;
+    c.nonce = nonce.decoded;
+    return c;
+}
+
+qint64 retryAfterSeconds(const QByteArray &header, const json &body)
+{
+    bool ok = false;
+    const qint64 fromHeader = header.trimmed().toLongLong(&ok);
+    if (ok && fromHeader >= 0)
+        return fromHeader;
+    if (body.is_object()) {
+        const auto it = body.find("retryAfterSeconds");
+        if (it != body.end() && it->is_number_integer() && it->get<qint64>() >= 0)
+            return it->get<qint64>();
+    }
+    return -1;
+}
+
+OutOfBandChannel::OutOfBandChannel(PeerInvitation invitation, int requestTimeoutMs, std::function<void(const QString &)> notice, qint64 maxThrottleWaitMs)
+    : m_invitation(std::move(invitation)), m_timeoutMs(requestTimeoutMs), m_notice(std::move(notice)), m_throttleBudgetMs(maxThrottleWaitMs),
+      m_nam(std::make_unique<QNetworkAccessManager>())
 {
 }
 
 OutOfBandChannel::~OutOfBandChannel() = default;
 
 Result<OutOfBandChannel::Reply> OutOfBandChannel::post(const QString &path, const json &body)
+{
+    for (;;) {
+        qint64 retryAfter = -1;
+        auto r = postOnce(path, body, retryAfter);
+        if (r || r.error().httpStatus != 429)
+            return r;
+        const qint64 waitMs = std::max<qint64>(1, retryAfter) * 1000;
+        if (retryAfter < 0 || waitMs > m_throttleBudgetMs)
+            return r;
+        m_throttleBudgetMs -= waitMs;
+        if (m_notice)
+            m_notice(QStringLiteral("the provider throttles failed authentication attempts; retrying in %1 s").arg(waitMs / 1000));
+        QThread::msleep(static_cast<unsigned long>(waitMs));
+    }
+}
+
+Result<OutOfBandChannel::Reply> OutOfBandChannel::postOnce(const QString &path, const json &body, qint64 &retryAfter)
 {
     QNetworkRequest request(QUrl(m_invitation.authUrl + path));
     request.setHeader(QNetworkRequest::ContentTypeHeader, QStringLiteral("application/json"));
@@ -66,6 +118,8 @@ Result<OutOfBandChannel::Reply> OutOfBandChannel::post(const QString &path, cons
     if (!out.body.is_object())
         return Error::of(Error::Kind::Decode, QStringLiteral("%1 answered HTTP %2 with something that is not Spillway's authentication endpoint").arg(where).arg(out.status),
                          QStringLiteral("check --auth-url"));
+    if (out.status == 429)
+        retryAfter = retryAfterSeconds(reply->rawHeader("Retry-After"), out.body);
     if (out.status >= 400) {
         Error e = Error::of(out.status == 403 ? Error::Kind::Auth : out.status == 409 ? Error::Kind::Config : Error::Kind::Api,
                             QString::fromStdString(out.body.value("error", std::string("no reason given"))),
@@ -86,18 +140,14 @@ Result<Challenge> OutOfBandChannel::challenge(const LocalCluster &consumer, cons
                                                             {"publicKey", publicPem.toBase64().toStdString()}});
     if (!r)
         return r.error();
-    Challenge c;
-    c.provider.clusterId = QString::fromStdString(r->body.value("clusterID", std::string()));
-    const auto version = Version::parse(QString::fromStdString(r->body.value("version", std::string())));
-    c.nonce = QByteArray::fromBase64(QByteArray::fromStdString(r->body.value("nonce", std::string())));
-    if (c.provider.clusterId != m_invitation.clusterId)
+    auto c = decodeChallenge(r->body);
+    if (!c)
+        return c.error();
+    if (c->provider.clusterId != m_invitation.clusterId)
         return Error::of(Error::Kind::Auth, QStringLiteral("the endpoint %1 belongs to cluster \"%2\", not \"%3\" as the invitation says")
-                                                .arg(m_invitation.authUrl, c.provider.clusterId, m_invitation.clusterId),
+                                                .arg(m_invitation.authUrl, c->provider.clusterId, m_invitation.clusterId),
                          QStringLiteral("check --cluster-id and --auth-url come from the same invitation"));
-    if (!version || c.nonce.isEmpty())
-        return Error::of(Error::Kind::Decode, QStringLiteral("the provider's challenge lacks its version or nonce"));
-    c.provider.version = *version;
-    c.provider.apiServer = m_invitation.authUrl;
+    c->provider.apiServer = m_invitation.authUrl;
     return c;
 }
 

@@ -15,6 +15,7 @@ namespace {
 constexpr const char *kExpiresAt = "spillway.dev/expires-at";
 constexpr const char *kBoundTo = "spillway.dev/bound-cluster-id";
 constexpr const char *kRedeemedBy = "spillway.dev/redeemed-key-sha256";
+constexpr const char *kRedeemedAt = "spillway.dev/redeemed-at";
 constexpr const char *kTokenLabel = "spillway.dev/peer-token";
 
 std::string sha256Hex(const QByteArray &data)
@@ -59,7 +60,7 @@ Result<QString> PeerTokens::issue(qint64 ttlSeconds)
 }
 
 QString PeerTokens::refusal(const json &secret, const PeerToken &token, const QString &consumerId, const QByteArray &publicKey, qint64 now,
-                            bool mustBeBound)
+                            bool mustBeBound, bool peeringStands)
 {
     const QByteArray stored = QByteArray::fromBase64(QByteArray::fromStdString(secret.value("data", json::object()).value("sha256", "")));
     const std::string presented = sha256Hex(token.secret.toLatin1());
@@ -71,10 +72,14 @@ QString PeerTokens::refusal(const json &secret, const PeerToken &token, const QS
     const QString bound = QString::fromStdString(annotations.value(kBoundTo, ""));
     const std::string redeemedBy = annotations.value(kRedeemedBy, "");
     if (!redeemedBy.empty()) {
-        // Only the consumer and key it was redeemed for may repeat the last step.
-        if (bound == consumerId && !publicKey.isEmpty() && redeemedBy == sha256Hex(publicKey.trimmed()))
+        // Only the consumer and key it was redeemed for, and only while that peering stands.
+        if (peeringStands && bound == consumerId && !publicKey.isEmpty() && redeemedBy == sha256Hex(publicKey.trimmed()))
             return {};
-        return QStringLiteral("the peering token has already been used");
+        bool atOk = false;
+        const qint64 at = QString::fromStdString(annotations.value(kRedeemedAt, "")).toLongLong(&atOk);
+        return QStringLiteral("the invitation was already used%1; an invitation's token works once")
+            .arg(atOk ? QStringLiteral(" (by cluster %1 at %2)").arg(bound, QDateTime::fromSecsSinceEpoch(at, Qt::UTC).toString(Qt::ISODate))
+                      : QString());
     }
     if (!ok || now >= expires)
         return QStringLiteral("the peering token expired at %1").arg(QDateTime::fromSecsSinceEpoch(ok ? expires : 0, Qt::UTC).toString(Qt::ISODate));
@@ -99,13 +104,13 @@ Result<json> PeerTokens::load(const QString &token, PeerToken &parsed)
     return *secret;
 }
 
-Result<void> PeerTokens::bind(const QString &token, const QString &consumerId, const QByteArray &publicKey)
+Result<void> PeerTokens::bind(const QString &token, const QString &consumerId, const QByteArray &publicKey, bool peeringStands)
 {
     PeerToken parsed;
     auto secret = load(token, parsed);
     if (!secret)
         return secret.error();
-    if (const QString why = refusal(*secret, parsed, consumerId, publicKey, m_options.now(), false); !why.isEmpty())
+    if (const QString why = refusal(*secret, parsed, consumerId, publicKey, m_options.now(), false, peeringStands); !why.isEmpty())
         return refused(why);
     if ((*secret)["metadata"].value("annotations", json::object()).value(kBoundTo, "") == consumerId.toStdString())
         return {};
@@ -118,21 +123,22 @@ Result<void> PeerTokens::bind(const QString &token, const QString &consumerId, c
     return {};
 }
 
-Result<void> PeerTokens::check(const QString &token, const QString &consumerId, const QByteArray &publicKey, bool redeem)
+Result<void> PeerTokens::check(const QString &token, const QString &consumerId, const QByteArray &publicKey, bool redeem, bool peeringStands)
 {
     PeerToken parsed;
     auto secret = load(token, parsed);
     if (!secret)
         return secret.error();
-    if (const QString why = refusal(*secret, parsed, consumerId, publicKey, m_options.now(), true); !why.isEmpty())
+    if (const QString why = refusal(*secret, parsed, consumerId, publicKey, m_options.now(), true, peeringStands); !why.isEmpty())
         return refused(why);
     if (!redeem || (*secret)["metadata"].value("annotations", json::object()).contains(kRedeemedBy))
         return {};
     json updated = *secret;
     updated["metadata"]["annotations"][kRedeemedBy] = sha256Hex(publicKey.trimmed());
+    updated["metadata"]["annotations"][kRedeemedAt] = std::to_string(m_options.now());
     auto r = m_client.update(kube::resources::secrets(), m_options.ns, updated);
     if (!r)
-        return r.error().isConflict() ? Result<void>(refused(QStringLiteral("the peering token has already been used"))) : Result<void>(r.error());
+        return r.error().isConflict() ? Result<void>(refused(QStringLiteral("the invitation was already used; an invitation's token works once"))) : Result<void>(r.error());
     return {};
 }
 

@@ -11,8 +11,10 @@ namespace spillway::peering {
 // Single-use, expiring peering tokens for out-of-band peering. Each is a Secret
 // `spillway-peer-token-<id>` in Spillway's namespace holding only the SHA-256 of its secret and
 // when it expires. The first challenge binds it to the consumer's cluster ID; the first issued
-// certificate redeems it for that cluster and key. A redeemed token answers the same consumer and
-// key again (a lost response can be retried) and nobody else; the bind and the redeem are
+// certificate redeems it for that cluster and key, and it stays spent: the Secret outlives an
+// unpeer (which removes the tenant namespace) and restarts. A redeemed token still answers the
+// same consumer and key while the peering it made stands (a lost response can be retried, the
+// same command run twice is harmless) and nobody else; the bind and the redeem are
 // optimistic-concurrency writes, so two consumers racing for one token cannot both win.
 class PeerTokens
 {
@@ -27,15 +29,17 @@ public:
 
     // A new token valid for ttlSeconds; the text is shown once and stored nowhere.
     Result<QString> issue(qint64 ttlSeconds);
-    // Checks the token for a challenge by consumerId (holding publicKey) and binds it to that cluster.
-    Result<void> bind(const QString &token, const QString &consumerId, const QByteArray &publicKey);
-    // Checks the token is bound to consumerId (and, once redeemed, to publicKey); redeem = mark it used.
-    Result<void> check(const QString &token, const QString &consumerId, const QByteArray &publicKey, bool redeem);
+    // Checks the token for a challenge by consumerId (holding publicKey) and binds it to that
+    // cluster. peeringStands: consumerId's Tenant here holds a certificate for publicKey.
+    Result<void> bind(const QString &token, const QString &consumerId, const QByteArray &publicKey, bool peeringStands);
+    // Checks the token is bound to consumerId (and, once redeemed, to publicKey while the peering
+    // stands); redeem = mark it used.
+    Result<void> check(const QString &token, const QString &consumerId, const QByteArray &publicKey, bool redeem, bool peeringStands);
 
     // Why `secret` does not admit consumerId presenting `token` now; empty when it does.
     // Pure, for tests: the Secret as stored, the token as presented.
     static QString refusal(const nlohmann::json &secret, const PeerToken &token, const QString &consumerId,
-                           const QByteArray &publicKey, qint64 now, bool mustBeBound);
+                           const QByteArray &publicKey, qint64 now, bool mustBeBound, bool peeringStands);
 
     static QString secretName(const QString &id) { return QStringLiteral("spillway-peer-token-") + id; }
 

@@ -3,7 +3,9 @@
 #include "apis/authentication/v1beta1/Identity.h"
 #include "apis/authentication/v1beta1/Tenant.h"
 #include "apis/core/v1beta1/ForeignCluster.h"
+#include "peering/Nonce.h"
 #include "peering/PeeringNames.h"
+#include "peering/TenantProof.h"
 #include "tls/Signature.h"
 
 #include <QDateTime>
@@ -164,12 +166,67 @@ Result<void> TenantReconciler::forget(const QString &ns, const QString &consumer
     return {};
 }
 
+Result<bool> TenantReconciler::verify(const QString &key, const json &tenant, QByteArray &nonce)
+{
+    const QString ns = key.section(QLatin1Char('/'), 0, 0), name = key.section(QLatin1Char('/'), 1);
+    const qint64 generation = tenant["metadata"].value("generation", 0LL);
+    const json spec = tenant.value("spec", json::object());
+    const TenantProof proof{QString::fromStdString(spec.value("clusterID", "")), b64(spec, "publicKey"), b64(spec, "csr"), b64(spec, "signature")};
+    const QStringList guardKeys{AuthenticationGuard::consumerKey(proof.consumerId)};
+    if (m_options.guard) {
+        if (const qint64 wait = m_options.guard->retryAfterMs(guardKeys); wait > 0) {
+            if (m_options.requeueAfter)
+                m_options.requeueAfter(key, wait + 100);
+            const QString when = QDateTime::fromSecsSinceEpoch(m_options.now() + (wait + 999) / 1000, Qt::UTC).toString(Qt::ISODate);
+            if (auto r = refuse(ns, name, generation, QStringLiteral("too many failed verifications for cluster %1; this Tenant is looked at again at %2")
+                                                          .arg(proof.consumerId, when)); !r)
+                return r.error();
+            return false;
+        }
+    }
+    json nonceSecret;
+    auto fetched = m_client.get(kube::resources::secrets(), ns, QString::fromLatin1(kNonceSecret));
+    if (fetched)
+        nonceSecret = *fetched;
+    else if (!fetched.error().isNotFound())
+        return fetched.error();
+    ProofRefusal refusal;
+    if (spec.value("authzPolicy", "KeysExchange") == "TolerateNoHandshake") {
+        // Liqo's escape hatch for a consumer that cannot sign: the CSR is still checked.
+        refusal = csrRefusal(proof);
+    } else {
+        refusal = proofRefusal(proof, nonceSecret, m_options.now(), m_options.nonceLifetimeSeconds);
+    }
+    if (!refusal.refused()) {
+        nonce = nonceValue(nonceSecret);
+        return true;
+    }
+    bool count = false;
+    {
+        std::lock_guard lock(m_countedMutex);
+        auto it = m_countedGeneration.find(key);
+        count = it == m_countedGeneration.end() || *it != generation;
+        m_countedGeneration[key] = generation;
+    }
+    // A resync looks at a refused Tenant again: only new evidence is a new failure.
+    if (count && m_options.guard)
+        m_options.guard->failed(guardKeys, refusal.cause);
+    if (auto r = refuse(ns, name, generation, refusal.message); !r)
+        return r.error();
+    return false;
+}
+
 Result<void> TenantReconciler::reconcile(const QString &key)
 {
     const QString ns = key.section(QLatin1Char('/'), 0, 0), name = key.section(QLatin1Char('/'), 1);
     auto tenant = m_client.get(tenants(), ns, name);
-    if (!tenant)
-        return tenant.error().isNotFound() ? forget(ns, name) : Result<void>(tenant.error());
+    if (!tenant) {
+        if (!tenant.error().isNotFound())
+            return tenant.error();
+        std::lock_guard lock(m_countedMutex);
+        m_countedGeneration.remove(key);
+        return forget(ns, name);
+    }
     const qint64 generation = (*tenant)["metadata"].value("generation", 0LL);
     const json spec = (*tenant).value("spec", json::object());
     const json status = (*tenant).value("status", json::object());
@@ -179,29 +236,24 @@ Result<void> TenantReconciler::reconcile(const QString &key)
 
     const QByteArray issued = b64(status.value("authParams", json::object()), "signedCRT");
     const QByteArray publicKey = b64(spec, "publicKey");
-    // Fresh = not in the last third of its life and still for the key the Tenant now carries (a
-    // reinstalled consumer comes back with a new key and needs a new certificate).
-    const bool current = !issued.isEmpty() && fresh(issued) && tls::certificatePublicKey(issued).trimmed() == publicKey.trimmed();
-    const QByteArray csrPem = b64(spec, "csr");
-    if (!current) {
-        auto nonce = m_client.get(kube::resources::secrets(), ns, QString::fromLatin1(kNonceSecret));
-        if (!nonce)
-            return nonce.error().isNotFound()
-                       ? refuse(ns, name, generation, QStringLiteral("no nonce was issued for cluster %1; start the peering again").arg(consumerId))
-                       : Result<void>(nonce.error());
-        const QByteArray nonceValue = b64((*nonce).value("data", json::object()), kNonceKey);
-        if (spec.value("authzPolicy", "KeysExchange") != "TolerateNoHandshake"
-            && !tls::verifyMessage(publicKey, nonceValue, b64(spec, "signature")))
-            return refuse(ns, name, generation, QStringLiteral("the signature over this cluster's nonce does not verify with the Tenant's public key"));
-        auto subject = tls::csrSubject(csrPem);
-        if (!subject)
-            return refuse(ns, name, generation, QStringLiteral("spec.csr: %1").arg(subject.error().message));
-        if (subject->commonName != consumerId || !subject->organizations.contains(QLatin1String(kControlPlaneGroup)))
-            return refuse(ns, name, generation, QStringLiteral("the CSR must be for CN=%1, O=%2 (got CN=%3, O=%4)")
-                                        .arg(consumerId, QLatin1String(kControlPlaneGroup), subject->commonName, subject->organizations.join(QLatin1Char(','))));
-        if (subject->publicPem.trimmed() != publicKey.trimmed())
-            return refuse(ns, name, generation, QStringLiteral("the CSR is for a different key than the one that signed the nonce"));
-        auto cert = issueCertificate(consumerId, csrPem);
+    // The certificate issued last, if it is for the key the Tenant now carries (a reinstalled
+    // consumer comes back with a new key, and that key must be proven with a fresh nonce).
+    const bool sameKey = !issued.isEmpty() && tls::certificatePublicKey(issued).trimmed() == publicKey.trimmed();
+    if (!sameKey || !fresh(issued)) {
+        const TenantProof proof{consumerId, publicKey, b64(spec, "csr"), b64(spec, "signature")};
+        QByteArray nonce;
+        if (sameKey && tls::certificateExpiry(issued) > m_options.now()) {
+            // Renewal: the key was proven when this still valid certificate was issued.
+            if (const ProofRefusal why = csrRefusal(proof); why.refused())
+                return refuse(ns, name, generation, why.message);
+        } else {
+            auto verified = verify(key, *tenant, nonce);
+            if (!verified)
+                return verified.error();
+            if (!*verified)
+                return {};
+        }
+        auto cert = issueCertificate(consumerId, proof.csrPem);
         if (!cert)
             return cert.error();
         json authParams = {{"signedCRT", cert->toBase64().toStdString()}, {"apiServer", m_options.apiServerUrl.toStdString()}};
@@ -212,6 +264,15 @@ Result<void> TenantReconciler::reconcile(const QString &key)
         po.subresource = QStringLiteral("status");
         if (auto r = m_client.patch(tenants(), ns, name, kube::PatchType::Merge, QByteArray::fromStdString(patch.dump()), po); !r)
             return r.error();
+        if (!nonce.isEmpty()) {
+            NonceOptions no;
+            no.now = m_options.now;
+            no.lifetimeSeconds = m_options.nonceLifetimeSeconds;
+            if (auto r = spendNonce(m_client, consumerId, nonce, no); !r)
+                return r.error();
+            if (m_options.guard)
+                m_options.guard->succeeded({AuthenticationGuard::consumerKey(consumerId)});
+        }
     }
     if (auto r = bindRole(ns, consumerId); !r)
         return r;

@@ -27,6 +27,7 @@ QByteArray reason(int status)
     case 409: return "Conflict";
     case 410: return "Gone";
     case 413: return "Payload Too Large";
+    case 429: return "Too Many Requests";
     case 431: return "Request Header Fields Too Large";
     case 503: return "Service Unavailable";
     default: return status < 500 ? "Bad Request" : "Internal Server Error";
@@ -97,8 +98,11 @@ void HttpsServer::onConnection()
 
 void HttpsServer::reply(QSslSocket *socket, const HttpResponse &response, bool close)
 {
+    QByteArray extra;
+    for (const auto &[name, value] : response.headers)
+        extra += "\r\n" + name + ": " + value;
     socket->write("HTTP/1.1 " + QByteArray::number(response.status) + ' ' + reason(response.status)
-                  + "\r\nContent-Type: application/json\r\nContent-Length: " + QByteArray::number(response.body.size())
+                  + "\r\nContent-Type: application/json\r\nContent-Length: " + QByteArray::number(response.body.size()) + extra
                   + (close ? "\r\nConnection: close" : "") + "\r\n\r\n" + response.body);
     if (close) {
         socket->setProperty(kBufferProperty, QByteArray());
@@ -137,7 +141,8 @@ void HttpsServer::serve(QSslSocket *socket)
         }
         if (buf.size() < headerEnd + 4 + length)
             return;
-        HttpRequest request{requestLine[0], QString::fromLatin1(requestLine[1]).section(QLatin1Char('?'), 0, 0), buf.mid(headerEnd + 4, length)};
+        HttpRequest request{requestLine[0], QString::fromLatin1(requestLine[1]).section(QLatin1Char('?'), 0, 0), buf.mid(headerEnd + 4, length),
+                            socket->peerAddress().toString()};
         buf.remove(0, headerEnd + 4 + length);
         socket->setProperty(kBufferProperty, buf);
 

@@ -20,11 +20,13 @@ struct HttpRequest {
     QByteArray method;
     QString path;           // without the query
     QByteArray body;
+    QString peerAddress;    // the client's IP, as this server sees it
 };
 
 struct HttpResponse {
     int status = 200;
     QByteArray body;        // JSON
+    QList<QPair<QByteArray, QByteArray>> headers = {};   // besides Content-Type and Content-Length
 };
 
 // A small HTTPS/1.1 server for JSON endpoints (admission reviews, the peering authentication

@@ -2,7 +2,8 @@
 # spillctl peer (in-band) end to end on two clusters of its own: Liqo v1's authentication
 # (tenant namespaces, nonce signed with the cluster's Ed25519 key, CSR signed by the provider's own
 # certificates API, RBAC confined to the tenant namespace), ForeignClusters with roles on both
-# sides, forged Tenants refused, and a release mismatch refused.
+# sides, forged and replayed Tenants refused, a nonce used once and never empty, Liqo's
+# nonce / signed-nonce Secrets as liqoctl drives them, and a release mismatch refused.
 . "$SPILLWAY_SOURCE_DIR/tests/testbed/tests/assert.sh"
 . "$TB/lib.sh"
 RUN=$SPILLWAY_SOURCE_DIR/run
@@ -35,8 +36,27 @@ assert_contains "$err" "the provider milan runs Spillway 0.9.1" "and the provide
 assert_eq "" "$(kcp get ns liqo-tenant-rome -o name 2>/dev/null)" "and nothing was created"
 "$CTL" install kind --kubeconfig "$KP" --upgrade >/dev/null 2>&1
 
+# --- an empty liqo-nonce left behind (as liqoctl peer leaves it) is never signed ----------------
+# liqoctl creates the Secret empty, labelled, and waits for a controller to fill it.
+nonce_of() { "$KUBECTL" --kubeconfig "$1" -n "$2" get secret liqo-nonce -o jsonpath='{.data.nonce}' 2>/dev/null | base64 -d; }
+kcp create ns liqo-tenant-rome >/dev/null
+printf 'apiVersion: v1\nkind: Secret\nmetadata: {name: liqo-nonce, namespace: liqo-tenant-rome, labels: {liqo.io/nonce: "true", liqo.io/remote-cluster-id: rome}}\n' | kcp apply -f - >/dev/null
+eventually 15 "the provider fills an empty liqo-nonce, as Liqo's nonce controller does" bash -c "[ -n \"\$('$KUBECTL' --kubeconfig '$KP' -n liqo-tenant-rome get secret liqo-nonce -o jsonpath='{.data.nonce}')\" ]"
+nonce_of "$KP" liqo-tenant-rome > "$work/nonce1"
+[ "$(base64 -d "$work/nonce1" | wc -c)" -ge 32 ] && pass "with the base64 text of at least 32 random bytes" || fail "nonce too short: $(cat "$work/nonce1")"
+assert_contains "$(kcp -n liqo-tenant-rome get secret liqo-nonce -o jsonpath='{.metadata.annotations}')" "spillway.dev/nonce-issued-at" "and the time it was issued"
+
 # --- peer -----------------------------------------------------------------------------------
 out=$("$CTL" peer in-band --kubeconfig "$KC" --remote-kubeconfig "$KP" --networking-disabled --timeout 60 2>&1) && pass "spillctl peer in-band succeeds" || fail "peer failed: $out"
+kcp -n liqo-tenant-rome get tenant rome -o json > "$work/tenant-rome.json"
+tenant_field() { python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["spec"][sys.argv[2]])' "$work/tenant-rome.json" "$1" | base64 -d; }
+tenant_field publicKey > "$work/rome.pub"; tenant_field signature > "$work/rome.sig"
+openssl pkeyutl -verify -pubin -inkey "$work/rome.pub" -rawin -in "$work/nonce1" -sigfile "$work/rome.sig" >/dev/null 2>&1 \
+  && pass "the Tenant's signature verifies over the nonce the provider filled in" || fail "the Tenant is not signed over the provider's nonce"
+: > "$work/empty"
+openssl pkeyutl -verify -pubin -inkey "$work/rome.pub" -rawin -in "$work/empty" -sigfile "$work/rome.sig" >/dev/null 2>&1 \
+  && fail "the Tenant's signature verifies over the empty value" || pass "and not over the empty value"
+[ "$(nonce_of "$KP" liqo-tenant-rome)" != "$(cat "$work/nonce1")" ] && pass "once used, the nonce was replaced" || fail "the used nonce is still there"
 assert_contains "$out" "authenticated: the consumer holds a certificate issued by the provider (" "phases are reported with their time"
 assert_contains "$out" "Peered: rome now consumes from milan" "and the result"
 assert_eq Provider "$(kcc get foreignclusters milan -o jsonpath='{.status.role}')" "consumer: ForeignCluster milan is a Provider"
@@ -135,8 +155,12 @@ assert_eq 13 "$denied" "13 operations outside its grant are refused with 403"
 
 # --- forged Tenants are refused ----------------------------------------------------------
 kcp create ns liqo-tenant-evil >/dev/null
-openssl rand 64 > "$work/nonce"
-kcp -n liqo-tenant-evil create secret generic liqo-nonce --from-file=nonce="$work/nonce" >/dev/null
+openssl rand 64 > "$work/raw"
+# Raw bytes are not a nonce as providers issue them: the controller replaces it, and that is what is signed.
+kcp -n liqo-tenant-evil create secret generic liqo-nonce --from-file=nonce="$work/raw" >/dev/null
+kcp -n liqo-tenant-evil label secret liqo-nonce liqo.io/nonce=true liqo.io/remote-cluster-id=evil >/dev/null
+eventually 15 "a malformed liqo-nonce is replaced" bash -c "'$KUBECTL' --kubeconfig '$KP' -n liqo-tenant-evil get secret liqo-nonce -o jsonpath='{.data.nonce}' | base64 -d | base64 -d >/dev/null 2>&1"
+nonce_of "$KP" liqo-tenant-evil > "$work/nonce"
 openssl genpkey -algorithm ed25519 -out "$work/evil.key" 2>/dev/null
 openssl pkey -in "$work/evil.key" -pubout -out "$work/evil.pub"
 tenant() { # name csr-subject signed-file
@@ -154,6 +178,17 @@ eventually 15 "a CSR in another cluster's name is refused" bash -c "[[ \"\$('$KU
 assert_eq "" "$(kcp get tenant -n liqo-tenant-evil wrong-nonce -o jsonpath='{.status.authParams.signedCRT}')" "no certificate was issued for a forged Tenant"
 assert_eq "" "$(kcp get csr spillway-tenant-evil -o name 2>/dev/null)" "and no CSR was submitted"
 kcp delete ns liqo-tenant-evil --timeout 60s >/dev/null
+
+# --- Liqo's signed nonce, as liqoctl asks the consumer for it ----------------------------------
+# liqoctl copies the provider's nonce into liqo-signed-nonce on the consumer and waits for data.signedNonce.
+printf 'apiVersion: v1\nkind: Secret\nmetadata: {name: liqo-signed-nonce, namespace: liqo-tenant-milan, labels: {liqo.io/signed-nonce: "true", liqo.io/remote-cluster-id: milan}}\ndata: {nonce: %s}\n' \
+  "$(base64 -w0 "$work/nonce")" | kcc apply -f - >/dev/null
+eventually 15 "the consumer signs a nonce in liqo-signed-nonce" bash -c "[ -n \"\$('$KUBECTL' --kubeconfig '$KC' -n liqo-tenant-milan get secret liqo-signed-nonce -o jsonpath='{.data.signedNonce}')\" ]"
+kcc -n liqo-tenant-milan get secret liqo-signed-nonce -o jsonpath='{.data.signedNonce}' | base64 -d > "$work/signed"
+kcc -n liqo get secret authentication-keys -o jsonpath='{.data.publicKey}' | base64 -d > "$work/rome-cluster.pub"
+openssl pkeyutl -verify -pubin -inkey "$work/rome-cluster.pub" -rawin -in "$work/nonce" -sigfile "$work/signed" >/dev/null 2>&1 \
+  && pass "with the cluster's key, over exactly that nonce" || fail "signedNonce does not verify with rome's cluster key"
+kcc -n liqo-tenant-milan delete secret liqo-signed-nonce >/dev/null
 
 # --- peering again is harmless; --bidirectional adds the other direction: milan consumes from rome
 out=$("$CTL" peer in-band --bidirectional --kubeconfig "$KC" --remote-kubeconfig "$KP" --networking-disabled 2>&1) && pass "peer again, now --bidirectional, succeeds" || fail "bidirectional peer failed: $out"
@@ -187,6 +222,20 @@ for side in KC KP; do
   assert_eq "" "$("$KUBECTL" --kubeconfig "$k" get csr -l liqo.io/remote-cluster-id -o name 2>/dev/null)" "$side: no CSR left"
 done
 pgrep -f -- "spillway-virtual-kubelet --kubeconfig=$work/" >/dev/null && fail "a virtual kubelet is still running" || pass "no virtual kubelet left running"
+rc=0; out=$(ki -n liqo-tenant-rome get resourceslices.authentication.liqo.io 2>&1) || rc=$?
+[ "$rc" != 0 ] && [[ "$out" == *orbidden* || "$out" == *nauthorized* ]] && pass "after unpeer the old identity is refused by the provider" || fail "old identity after unpeer: rc=$rc $out"
+
+# --- a Tenant replayed from that peering is refused, even against a fresh nonce ---------------
+kcp create ns liqo-tenant-rome >/dev/null
+printf 'apiVersion: v1\nkind: Secret\nmetadata: {name: liqo-nonce, namespace: liqo-tenant-rome, labels: {liqo.io/nonce: "true", liqo.io/remote-cluster-id: rome}}\n' | kcp apply -f - >/dev/null
+eventually 15 "a new challenge gets a fresh nonce" bash -c "[ -n \"\$('$KUBECTL' --kubeconfig '$KP' -n liqo-tenant-rome get secret liqo-nonce -o jsonpath='{.data.nonce}')\" ]"
+python3 -c 'import json,sys; t=json.load(open(sys.argv[1])); print(json.dumps({"apiVersion":t["apiVersion"],"kind":t["kind"],"metadata":{"name":"rome","namespace":"liqo-tenant-rome"},"spec":t["spec"]}))' \
+  "$work/tenant-rome.json" | kcp apply -f - >/dev/null
+eventually 15 "the replayed Tenant is refused: its signature is over a spent nonce" bash -c "[[ \"\$('$KUBECTL' --kubeconfig '$KP' -n liqo-tenant-rome get tenant rome -o jsonpath='{.metadata.annotations.spillway\.dev/authentication-error}')\" == *'does not verify'* ]]"
+assert_eq "" "$(kcp -n liqo-tenant-rome get tenant rome -o jsonpath='{.status.authParams.signedCRT}')" "no certificate was issued for it"
+assert_eq "" "$(kcp get csr spillway-tenant-rome -o name 2>/dev/null)" "and no CSR was submitted or approved"
+kcp -n liqo-tenant-rome delete tenant rome --timeout 30s >/dev/null
+kcp delete ns liqo-tenant-rome --ignore-not-found --timeout 60s >/dev/null
 out=$("$CTL" peer --kubeconfig "$KC" --remote-kubeconfig "$KP" --networking-disabled 2>&1) && pass "re-peering after unpeer works" || fail "re-peer failed: $out"
 assert_eq Provider "$(kcc get foreignclusters milan -o jsonpath='{.status.role}')" "and milan is a Provider again"
 eventually 20 "with its virtual node Ready" bash -c "[ \"\$('$KUBECTL' --kubeconfig '$KC' get node liqo-milan -o jsonpath='{.status.conditions[?(@.type==\"Ready\")].status}')\" = True ]"

@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # Out-of-band peering and one consumer with two providers: the provider prints an invitation
 # (spillctl generate peer-command); the consumer peers with only its own kubeconfig through the
-# provider's HTTPS authentication endpoint; tokens are single-use, expire, and bind to one
-# cluster; the endpoint is verified by its certificate fingerprint; certificates are renewed
-# before they expire and the consumer takes the new one; unpeer out-of-band cleans both sides.
+# provider's HTTPS authentication endpoint; tokens are single-use (also after unpeer and a
+# restart of the provider's controller manager), expire, and bind to one cluster; the endpoint
+# is verified by its certificate fingerprint; bad signatures are refused before anything is
+# written and, repeated, throttled with 429 and Retry-After (counted in metrics, logged without
+# secrets) while the good consumer still peers; certificates are renewed before they expire and
+# the consumer takes the new one; unpeer out-of-band cleans both sides.
 . "$SPILLWAY_SOURCE_DIR/tests/testbed/tests/assert.sh"
 . "$TB/lib.sh"
 RUN=$SPILLWAY_SOURCE_DIR/run
@@ -76,7 +79,7 @@ eventually 20 "virtual node liqo-turin is Ready" bash -c "[ \"\$('$KUBECTL' --ku
 
 rc=0; err=$("$CTL" peer out-of-band north --kubeconfig "$KQ" --auth-url "$url" --cluster-id turin --auth-token "$token" --auth-fingerprint "$fp" --networking-disabled --timeout 30 2>&1) || rc=$?
 assert_eq 1 "$rc" "the used token is refused to another cluster"
-assert_contains "$err" "already been used" "as used"
+assert_contains "$err" "the invitation was already used" "as used"
 out=$("$CTL" peer out-of-band north --kubeconfig "$KC" --auth-url "$url" --cluster-id turin --auth-token "$token" --auth-fingerprint "$fp" --networking-disabled --timeout 60 2>&1) \
   && pass "the same consumer may repeat its peering with its token (a lost answer is retried)" || fail "repeat failed: $out"
 
@@ -117,6 +120,57 @@ assert_eq "" "$(kcc get node liqo-turin -o name 2>/dev/null)" "consumer: virtual
 eventually 30 "provider: its controller manager removed the tenant namespace, CSR and ForeignCluster" \
   bash -c "[ -z \"\$('$KUBECTL' --kubeconfig '$KP' get ns/liqo-tenant-rome csr/spillway-tenant-rome foreignclusters/rome -o name 2>/dev/null)\" ]"
 assert_eq Ready "$(kcc get node liqo-naples -o jsonpath='{.status.conditions[?(@.type=="Ready")].type}')" "the other peering is untouched"
+
+# --- an invitation stays spent: after unpeer, and after the provider's controller manager restarts
+reuse() { "$CTL" peer out-of-band north --kubeconfig "$KC" --auth-url "$url" --cluster-id turin --auth-token "$token" --auth-fingerprint "$fp" --networking-disabled --timeout 30 2>&1; }
+rc=0; err=$(reuse) || rc=$?
+assert_eq 1 "$rc" "after unpeer, the same invitation is refused"
+assert_contains "$err" "the invitation was already used (by cluster rome at " "saying it was used, by whom and when"
+assert_contains "$err" "spillctl generate peer-command" "and how to get a new one"
+assert_eq "" "$(kcp get ns liqo-tenant-rome -o name 2>/dev/null)" "and nothing was made for it on the provider"
+cm_pid=$(cat "$work/turin/spillway-controller-manager/child.pid")
+kill "$cm_pid"
+eventually 30 "turin's controller manager is restarted by its supervisor" bash -c "p=\$(cat '$work/turin/spillway-controller-manager/child.pid' 2>/dev/null); [ -n \"\$p\" ] && [ \"\$p\" != '$cm_pid' ] && kill -0 \"\$p\""
+eventually 30 "after the restart the invitation is still spent" bash -c "'$CTL' peer out-of-band north --kubeconfig '$KC' --auth-url '$url' --cluster-id turin --auth-token '$token' --auth-fingerprint '$fp' --networking-disabled --timeout 10 2>&1 | grep -q 'the invitation was already used'"
+
+# --- 50 bad signatures in a row: refused before anything is written, then throttled -----------
+version=$(kcp -n liqo get cm spillway-install -o jsonpath='{.data.version}')
+mtoken=$("$CTL" generate peer-command --kubeconfig "$KP" --name north --only-command 2>/dev/null | sed 's/.*--auth-token \([^ ]*\).*/\1/')
+openssl genpkey -algorithm ed25519 -out "$work/mallory.key" 2>/dev/null
+openssl pkey -in "$work/mallory.key" -pubout -out "$work/mallory.pub"
+openssl req -new -key "$work/mallory.key" -subj "/CN=mallory/O=liqo.io" -out "$work/mallory.csr" 2>/dev/null
+post() { curl -sk -o "$work/body" -D "$work/headers" -w '%{http_code}' -X POST -H 'Content-Type: application/json' --data @- "$url$1"; }
+code=$(printf '{"token":"%s","clusterID":"mallory","version":"%s","publicKey":"%s"}' "$mtoken" "$version" "$(base64 -w0 "$work/mallory.pub")" | post /v1/peering/challenge)
+assert_eq 200 "$code" "mallory, holding an invitation, is challenged"
+bad=$(printf '{"token":"%s","clusterID":"mallory","publicKey":"%s","csr":"%s","signature":"%s"}' "$mtoken" "$(base64 -w0 "$work/mallory.pub")" \
+  "$(base64 -w0 "$work/mallory.csr")" "$(openssl rand -base64 64 | tr -d '\n')")
+codes=""; retry_after=""
+for i in $(seq 50); do
+  c=$(echo "$bad" | post /v1/peering/tenant); codes="$codes $c"
+  if [ "$c" = 429 ] && [ -z "$retry_after" ]; then retry_after=$(sed -n 's/^Retry-After: *\([0-9]*\).*/\1/p' "$work/headers" | tr -d '\r'); fi
+done
+n403=$(echo "$codes" | tr ' ' '\n' | grep -c '^403$' || true)
+[ "$n403" -ge 1 ] && [ "$n403" -le 10 ] && pass "the first bad signatures are refused ($n403 × 403)" || fail "403s: $n403 of$codes"
+[ "$(echo "$codes" | tr ' ' '\n' | grep -c '^429$')" -ge 30 ] && pass "then the endpoint throttles: 429 ($(echo "$codes" | tr ' ' '\n' | sort | uniq -c | xargs))" || fail "no throttling:$codes"
+[ "${retry_after:-0}" -ge 1 ] && pass "with Retry-After ($retry_after s)" || fail "429 without Retry-After"
+assert_eq "" "$(kcp -n liqo-tenant-mallory get tenants.authentication.liqo.io -o name 2>/dev/null)" "no Tenant was written for a bad signature"
+hport=$(kcp -n liqo get cm spillway-install -o jsonpath='{.data.healthPort}')
+metrics=$(curl -fsS "http://127.0.0.1:$hport/metrics")
+signature_failures=$(echo "$metrics" | sed -n 's/^spillway_peering_auth_failures_total{cause="signature"} \([0-9]*\).*/\1/p')
+[ "${signature_failures:-0}" -ge 5 ] && pass "metrics count the failed signatures ($signature_failures)" || fail "metrics: $(echo "$metrics" | grep auth_)"
+[ "$(echo "$metrics" | sed -n 's/^spillway_peering_auth_throttled_total \([0-9]*\).*/\1/p')" -ge 30 ] && pass "and the throttled attempts" || fail "throttled not counted: $(echo "$metrics" | grep auth_)"
+log=$(grep '"refused"' "$work/turin/spillway-controller-manager/log" | grep 'consumer:mallory' || true)
+assert_contains "$log" '"cause":"signature"' "each refusal is logged with its cause"
+[ -n "$log" ] && ! grep -qF "${mtoken#*.}" "$work/turin/spillway-controller-manager/log" && pass "and no secret material" || fail "the log holds the token or no refusal"
+assert_eq "$(echo "$codes" | tr ' ' '\n' | grep -c '^403$')" "$(echo "$log" | wc -l)" "once per refusal, not per throttled attempt"
+# The good consumer, from the same address, waits out the backoff it is told about and peers.
+good=$("$CTL" generate peer-command --kubeconfig "$KP" --name north --only-command 2>/dev/null | sed 's/.*--auth-token \([^ ]*\).*/\1/')
+out=$("$CTL" peer out-of-band north --kubeconfig "$KC" --auth-url "$url" --cluster-id turin --auth-token "$good" --auth-fingerprint "$fp" --networking-disabled --timeout 120 2>&1) \
+  && pass "the good consumer still peers afterwards" || fail "good consumer after the bad ones: $out"
+out=$("$CTL" unpeer out-of-band north --kubeconfig "$KC" --timeout 60 2>&1) && pass "and unpeers" || fail "unpeer failed: $out"
+eventually 30 "provider: rome's tenant namespace gone again" bash -c "[ -z \"\$('$KUBECTL' --kubeconfig '$KP' get ns/liqo-tenant-rome -o name 2>/dev/null)\" ]"
+kcp delete foreignclusters mallory --ignore-not-found --timeout 30s >/dev/null
+kcp delete ns liqo-tenant-mallory --ignore-not-found --timeout 60s >/dev/null
 out=$("$CTL" unpeer --kubeconfig "$KC" --remote-kubeconfig "$KQ" --timeout 60 2>&1) && pass "unpeer naples (in-band)" || fail "unpeer failed: $out"
 for k in "$KC" "$KP" "$KQ"; do
   assert_eq "" "$("$KUBECTL" --kubeconfig "$k" get foreignclusters,tenants.authentication.liqo.io,identities,resourceslices.authentication.liqo.io -A -o name 2>/dev/null)" "$(basename "$(dirname "$k")"): no peering objects left"

@@ -1,5 +1,6 @@
 // Out-of-band peering's untrusted text and rules: the invitation line a consumer pastes, the
 // token format, and when a stored token admits a consumer (expiry, binding, single use).
+#include "peering/OutOfBandChannel.h"
 #include "peering/PeerInvitation.h"
 #include "peering/PeerTokens.h"
 #include "peering/ProviderChannel.h"
@@ -100,27 +101,36 @@ private slots:
         const QString secret = t.secret;
         const QByteArray key = "-----BEGIN PUBLIC KEY-----\nrome\n-----END PUBLIC KEY-----";
         const qint64 now = 1'000'000;
+        auto refusal = [&](const json &stored, const QString &who, const QByteArray &k, qint64 at, bool mustBeBound, bool stands = false) {
+            return PeerTokens::refusal(stored, t, who, k, at, mustBeBound, stands);
+        };
         // Valid, unbound: a challenge may bind it; the tenant step needs it bound.
-        QCOMPARE(PeerTokens::refusal(storedToken(secret, now + 60), t, QStringLiteral("rome"), {}, now, false), QString());
-        QVERIFY(PeerTokens::refusal(storedToken(secret, now + 60), t, QStringLiteral("rome"), key, now, true).contains(QStringLiteral("not been used for a challenge")));
+        QCOMPARE(refusal(storedToken(secret, now + 60), QStringLiteral("rome"), {}, now, false), QString());
+        QVERIFY(refusal(storedToken(secret, now + 60), QStringLiteral("rome"), key, now, true).contains(QStringLiteral("not been used for a challenge")));
         // A different secret with the same id.
-        QVERIFY(PeerTokens::refusal(storedToken(QStringLiteral("other"), now + 60), t, QStringLiteral("rome"), {}, now, false).contains(QStringLiteral("not valid")));
+        QVERIFY(refusal(storedToken(QStringLiteral("other"), now + 60), QStringLiteral("rome"), {}, now, false).contains(QStringLiteral("not valid")));
         // Expiry is exact.
-        QVERIFY(PeerTokens::refusal(storedToken(secret, now), t, QStringLiteral("rome"), {}, now, false).contains(QStringLiteral("expired at 1970-01-12T13:46:40Z")));
-        QVERIFY(PeerTokens::refusal(storedToken(secret, now + 1), t, QStringLiteral("rome"), {}, now, false).isEmpty());
+        QVERIFY(refusal(storedToken(secret, now), QStringLiteral("rome"), {}, now, false).contains(QStringLiteral("expired at 1970-01-12T13:46:40Z")));
+        QVERIFY(refusal(storedToken(secret, now + 1), QStringLiteral("rome"), {}, now, false).isEmpty());
         // Bound to rome: rome may go on, milan may not.
-        QCOMPARE(PeerTokens::refusal(storedToken(secret, now + 60, QStringLiteral("rome")), t, QStringLiteral("rome"), key, now, true), QString());
-        QVERIFY(PeerTokens::refusal(storedToken(secret, now + 60, QStringLiteral("rome")), t, QStringLiteral("milan"), key, now, false).contains(QStringLiteral("another cluster")));
-        // Redeemed by rome with its key: only that pair may repeat, even after expiry.
-        const json redeemed = storedToken(secret, now + 60, QStringLiteral("rome"), key);
-        QCOMPARE(PeerTokens::refusal(redeemed, t, QStringLiteral("rome"), key, now + 3600, true), QString());
-        QVERIFY(PeerTokens::refusal(redeemed, t, QStringLiteral("rome"), "another key", now, true).contains(QStringLiteral("already been used")));
-        QVERIFY(PeerTokens::refusal(redeemed, t, QStringLiteral("milan"), key, now, false).contains(QStringLiteral("already been used")));
-        QVERIFY(PeerTokens::refusal(redeemed, t, QStringLiteral("rome"), {}, now, false).contains(QStringLiteral("already been used")));
+        QCOMPARE(refusal(storedToken(secret, now + 60, QStringLiteral("rome")), QStringLiteral("rome"), key, now, true), QString());
+        QVERIFY(refusal(storedToken(secret, now + 60, QStringLiteral("rome")), QStringLiteral("milan"), key, now, false).contains(QStringLiteral("another cluster")));
+        // Redeemed by rome with its key: only that pair may repeat, even after expiry, and only
+        // while the peering it made stands (a lost answer, the same command run twice).
+        json redeemed = storedToken(secret, now + 60, QStringLiteral("rome"), key);
+        QCOMPARE(refusal(redeemed, QStringLiteral("rome"), key, now + 3600, true, true), QString());
+        QVERIFY(refusal(redeemed, QStringLiteral("rome"), "another key", now, true, true).contains(QStringLiteral("already used")));
+        QVERIFY(refusal(redeemed, QStringLiteral("milan"), key, now, false, true).contains(QStringLiteral("already used")));
+        QVERIFY(refusal(redeemed, QStringLiteral("rome"), {}, now, false, true).contains(QStringLiteral("already used")));
+        // Once that peering is gone (unpeered), the token stays spent, even for rome and its key.
+        redeemed["metadata"]["annotations"]["spillway.dev/redeemed-at"] = std::to_string(now - 10);
+        QCOMPARE(refusal(redeemed, QStringLiteral("rome"), key, now, false, false),
+                 QStringLiteral("the invitation was already used (by cluster rome at 1970-01-12T13:46:30Z); an invitation's token works once"));
+        QVERIFY(refusal(redeemed, QStringLiteral("rome"), key, now, true, false).contains(QStringLiteral("already used")));
         // A stored token without an expiry never admits anyone.
         json broken = storedToken(secret, now + 60);
         broken["metadata"]["annotations"].erase("spillway.dev/expires-at");
-        QVERIFY(!PeerTokens::refusal(broken, t, QStringLiteral("rome"), {}, now, false).isEmpty());
+        QVERIFY(!refusal(broken, QStringLiteral("rome"), {}, now, false).isEmpty());
     }
 
     void tenantRequestsAreCheckedOnTheWire()
@@ -140,6 +150,36 @@ private slots:
         bad = r.toJson();
         bad["signature"] = std::string(20000, 'A');
         QVERIFY(!TenantRequest::fromJson(bad).ok());
+    }
+
+    void challengeAnswersAreChecked()
+    {
+        const json good = {{"clusterID", "turin"}, {"version", "0.1.0"}, {"nonce", QByteArray("text-of-the-nonce").toBase64().toStdString()}};
+        auto c = decodeChallenge(good);
+        QVERIFY(c.ok());
+        QCOMPARE(c->provider.clusterId, QStringLiteral("turin"));
+        QCOMPARE(c->nonce, QByteArray("text-of-the-nonce"));
+        for (const char *field : {"version", "nonce"}) {
+            json bad = good;
+            bad.erase(field);
+            QVERIFY(!decodeChallenge(bad).ok());
+        }
+        json bad = good;
+        bad["nonce"] = "not base64 !";
+        QVERIFY(!decodeChallenge(bad).ok());
+        bad["nonce"] = 7;
+        QVERIFY(!decodeChallenge(bad).ok());
+        QVERIFY(!decodeChallenge(json::array()).ok());
+    }
+
+    void retryAfterIsReadFromTheHeaderThenTheBody()
+    {
+        QCOMPARE(retryAfterSeconds("7", json::object()), qint64(7));
+        QCOMPARE(retryAfterSeconds(" 3 ", {{"retryAfterSeconds", 9}}), qint64(3));
+        QCOMPARE(retryAfterSeconds({}, {{"retryAfterSeconds", 9}}), qint64(9));
+        QCOMPARE(retryAfterSeconds("soon", {{"retryAfterSeconds", "9"}}), qint64(-1));
+        QCOMPARE(retryAfterSeconds("-4", {{"retryAfterSeconds", -2}}), qint64(-1));
+        QCOMPARE(retryAfterSeconds({}, json()), qint64(-1));
     }
 };
 
