@@ -247,8 +247,12 @@ Result<QStringList> Installer::startLocalRuntime(const RenderInput &in)
         const QString componentDir = runtime.dirOf(QString::fromLatin1(component));
         const QString file = QDir(componentDir).filePath(QStringLiteral("kubeconfig"));
         const QFileInfo info(file);
-        if (info.exists() && info.lastModified().daysTo(QDateTime::currentDateTime()) <= 335)
-            continue;
+        if (info.exists() && info.lastModified().daysTo(QDateTime::currentDateTime()) <= 335) {
+            QFile existing(file);
+            if (existing.open(QIODevice::ReadOnly)
+                && serviceAccountKubeconfigCurrent(m_client, in.options.ns, QString::fromLatin1(component), existing.readAll()))
+                continue;
+        }
         if (!QDir().mkpath(componentDir))
             return configError(QStringLiteral("cannot create the state folder %1").arg(componentDir));
         m_hooks.progress(QStringLiteral("Issuing %1's ServiceAccount credentials").arg(QLatin1String(component)));

@@ -144,4 +144,10 @@ assert_eq true "$("$CTL" info --kubeconfig "$K" --get health.healthy)" "and the 
 out=$(install --runtime kubernetes 2>&1) && pass "switching from a running local runtime to kubernetes in place" || fail "local → kubernetes failed: $out"
 assert_eq "spillway-webhook " "$(kcn get mutatingwebhookconfiguration spillway-mutating-webhook -o jsonpath='{.webhooks[0].clientConfig.service.name} {.webhooks[0].clientConfig.url}')" "the pod webhook now goes through the Service only"
 "$CTL" uninstall --kubeconfig "$K" >/dev/null 2>&1 && pass "uninstall" || fail "uninstall failed"
+
+# --- stopping the cluster stops a local-runtime install's agents, wherever its state lives ----
+install >/dev/null 2>&1 && pass "local runtime installed again" || fail "local install failed"
+eventually 30 "its controller manager runs under $state/run" pgrep -f -- "$state/run/spillway-controller-manager"
+"$RUN" cluster down "$name" >/dev/null 2>&1
+eventually 15 "cluster down stops the agents and their supervisors too" bash -c "! pgrep -f -- '$state/run' >/dev/null"
 finish

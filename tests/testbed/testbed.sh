@@ -390,6 +390,35 @@ EOF
   chmod 600 "$1"
 }
 
+# The state folders of Spillway local-runtime installs in the cluster of DIR, one a line (from the
+# install records, ConfigMaps spillway-install); nothing when its apiserver does not answer.
+local_runtime_dirs() { # dir
+  local bin; bin=$(testbed_bin_dir)
+  [ -x "$bin/kubectl" ] && [ -f "$1/kubeconfig" ] || return 0
+  "$bin/kubectl" --kubeconfig "$1/kubeconfig" --request-timeout=5s get configmaps -A --field-selector metadata.name=spillway-install \
+    -o jsonpath='{range .items[*]}{.data.stateDir}{"\n"}{end}' 2>/dev/null || true
+}
+
+# Stops the supervisors of the state folders given one a line, and the agents they run: TERM to
+# the supervisors (which stop their agents), up to 10 s to finish, then KILL those still there.
+stop_local_runtime() { # folders
+  local a i pid pids=() supervisors=()
+  while IFS= read -r a; do
+    [ -n "$a" ] && [ "$a" != / ] || continue
+    for pid in $(pgrep -f -- "supervise --dir $a/" 2>/dev/null); do supervisors+=("$pid"); pids+=("$pid" $(pgrep -P "$pid" 2>/dev/null)); done
+  done <<< "$1"
+  [ ${#pids[@]} -gt 0 ] || return 0
+  for pid in "${supervisors[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
+  for i in $(seq 1 100); do
+    local alive=0
+    for pid in "${pids[@]}"; do kill -0 "$pid" 2>/dev/null && alive=1; done
+    [ $alive -eq 0 ] && return 0
+    sleep 0.1
+  done
+  for pid in "${pids[@]}"; do kill -KILL "$pid" 2>/dev/null || true; done
+  return 0
+}
+
 cmd_down() {
   [ $# -gt 0 ] || die "cluster down needs a NAME (or --all)"
   local names=() n
@@ -407,10 +436,12 @@ cmd_down() {
     [ -d "$dir" ] || die "there is no cluster '$n' (in $STATE_ROOT); './run cluster list' shows them"
     mkdir -p "$STATE_ROOT"; exec 8> "$STATE_ROOT/.$n.lock"
     flock -w 60 8 || die "cluster '$n' is locked by another 'cluster up/down' for over 60 s ($STATE_ROOT/.$n.lock)"
+    # Spillway's local runtime (supervised agents under its --state-dir, which the install record
+    # names; the demo's is inside the cluster's folder) would otherwise outlive the apiserver it
+    # talks to. They go first, while the apiserver still answers their goodbyes (lease release).
+    local agents; agents=$(printf '%s\n%s' "$dir" "$(local_runtime_dirs "$dir")")
+    stop_local_runtime "$agents"
     stop_cluster_dir "$dir"
-    # Spillway's local runtime, when installed with --state-dir inside the cluster's folder (the
-    # demo does), would otherwise outlive the apiserver it talks to.
-    pkill -TERM -f -- "supervise --dir $dir/" 2>/dev/null || true
     rm -rf "$dir"; rm -f "$STATE_ROOT/.$n.lock"
     note "cluster '$n' is down"
   done
