@@ -149,5 +149,7 @@ assert_eq "spillway-webhook " "$(kcn get mutatingwebhookconfiguration spillway-m
 install >/dev/null 2>&1 && pass "local runtime installed again" || fail "local install failed"
 eventually 30 "its controller manager runs under $state/run" pgrep -f -- "$state/run/spillway-controller-manager"
 "$RUN" cluster down "$name" >/dev/null 2>&1
-eventually 15 "cluster down stops the agents and their supervisors too" bash -c "! pgrep -f -- '$state/run' >/dev/null"
+# ([s]: the pattern does not match the command line of the shell that runs pgrep)
+eventually 15 "cluster down stops the agents and their supervisors too" \
+  bash -c "! pgrep -f -- '[s]upervise --dir $state/run/' && ! pgrep -f -- '[s]pillway-controller-manager --kubeconfig=$state/run/'"
 finish
