@@ -1,9 +1,9 @@
 #include "peering/Nonce.h"
 
 #include "peering/PeeringNames.h"
+#include "tls/Pki.h"
 
 #include <QDateTime>
-#include <QRandomGenerator>
 
 namespace spillway::peering {
 
@@ -42,12 +42,7 @@ NonceOptions withDefaults(NonceOptions options)
     if (!options.now)
         options.now = [] { return QDateTime::currentSecsSinceEpoch(); };
     if (!options.randomBytes)
-        options.randomBytes = [](int n) {
-            QByteArray out(n, Qt::Uninitialized);
-            for (int i = 0; i < n; ++i)
-                out[i] = char(QRandomGenerator::system()->bounded(256));
-            return out;
-        };
+        options.randomBytes = tls::randomBytes;
     return options;
 }
 

@@ -1,8 +1,9 @@
 #include "peering/PeerTokens.h"
 
+#include "tls/Pki.h"
+
 #include <QCryptographicHash>
 #include <QDateTime>
-#include <QRandomGenerator>
 
 #include <openssl/crypto.h>
 
@@ -37,12 +38,7 @@ PeerTokens::PeerTokens(kube::KubeClient &client, Options options) : m_client(cli
     if (!m_options.now)
         m_options.now = [] { return QDateTime::currentSecsSinceEpoch(); };
     if (!m_options.randomBytes)
-        m_options.randomBytes = [](int n) {
-            QByteArray out(n, Qt::Uninitialized);
-            for (int i = 0; i < n; ++i)
-                out[i] = char(QRandomGenerator::system()->bounded(256));
-            return out;
-        };
+        m_options.randomBytes = tls::randomBytes;
 }
 
 Result<QString> PeerTokens::issue(qint64 ttlSeconds)

@@ -9,6 +9,8 @@
 #include <openssl/x509.h>
 #include <openssl/x509v3.h>
 
+#include <QRandomGenerator>
+
 #include <memory>
 
 namespace spillway::tls {
@@ -185,6 +187,15 @@ Result<QByteArray> selfSignedCertificate(const QByteArray &privatePem, const Cer
     if (!key)
         return opensslError(QStringLiteral("not a PEM private key"));
     return buildCertificate(nullptr, key.get(), key.get(), spec);
+}
+
+QByteArray randomBytes(int n)
+{
+    QByteArray out(n, Qt::Uninitialized);
+    if (n > 0 && RAND_bytes(reinterpret_cast<unsigned char *>(out.data()), n) != 1)
+        for (int i = 0; i < n; ++i)   // the kernel's generator (getrandom), as Qt reads it
+            out[i] = char(QRandomGenerator::system()->bounded(256));
+    return out;
 }
 
 Result<QByteArray> signCertificate(const QByteArray &caCertPem, const QByteArray &caKeyPem, const QByteArray &subjectPublicPem,

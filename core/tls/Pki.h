@@ -32,6 +32,9 @@ Result<KeyPair> generateKey(KeyType type);
 // The public half of a private key.
 Result<QByteArray> publicKeyOf(const QByteArray &privatePem);
 Result<QByteArray> selfSignedCertificate(const QByteArray &privatePem, const CertificateSpec &spec);
+// n bytes from OpenSSL's cryptographically secure generator (nonces, tokens, serials).
+QByteArray randomBytes(int n);
+
 // Signs `subjectPublicPem` with the CA; the serial is random.
 Result<QByteArray> signCertificate(const QByteArray &caCertPem, const QByteArray &caKeyPem, const QByteArray &subjectPublicPem,
                                    const CertificateSpec &spec);
