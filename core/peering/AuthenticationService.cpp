@@ -35,6 +35,18 @@ Error refusedWith(const QString &why)
     return e;
 }
 
+// Whether `tenant` holds a certificate for publicPem; its authParams go to *authParams when it does.
+bool certifies(const json &tenant, const QByteArray &publicPem, json *authParams)
+{
+    const json params = tenant.value("status", json::object()).value("authParams", json::object());
+    const QByteArray cert = QByteArray::fromBase64(QByteArray::fromStdString(params.value("signedCRT", "")));
+    if (cert.isEmpty() || publicPem.isEmpty() || tls::certificatePublicKey(cert).trimmed() != publicPem.trimmed())
+        return false;
+    if (authParams)
+        *authParams = params;
+    return true;
+}
+
 } // namespace
 
 AuthenticationService::AuthenticationService(kube::KubeClient &client, AuthenticationGuard &guard, Options options)
@@ -95,13 +107,7 @@ Result<bool> AuthenticationService::peeringStands(const QString &consumerId, con
     auto current = m_client.get(apis::authentication::v1beta1::tenantResource(), tenantNamespace(consumerId), consumerId);
     if (!current)
         return current.error().isNotFound() ? Result<bool>(false) : Result<bool>(current.error());
-    const json params = (*current).value("status", json::object()).value("authParams", json::object());
-    const QByteArray cert = QByteArray::fromBase64(QByteArray::fromStdString(params.value("signedCRT", "")));
-    if (cert.isEmpty() || publicPem.isEmpty() || tls::certificatePublicKey(cert).trimmed() != publicPem.trimmed())
-        return false;
-    if (authParams)
-        *authParams = params;
-    return true;
+    return certifies(*current, publicPem, authParams);
 }
 
 webhook::HttpResponse AuthenticationService::challenge(const webhook::HttpRequest &http)
@@ -178,10 +184,7 @@ webhook::HttpResponse AuthenticationService::tenant(const webhook::HttpRequest &
             return failure(current.error(), keys, {});
         if (const QString why = tenantRefusal(*current); !why.isEmpty())
             return failure(refusedWith(QStringLiteral("the provider refused the peering: %1").arg(why)), keys, {});
-        auto now = peeringStands(request->consumerId, request->publicPem, &issued);
-        if (!now)
-            return failure(now.error(), keys, {});
-        if (!*now)
+        if (!certifies(*current, request->publicPem, &issued))
             return answer(202, {{"pending", "the provider is issuing the certificate"}});
     }
     if (auto r = m_tokens.check(token, request->consumerId, request->publicPem, true, true); !r)
