@@ -146,8 +146,8 @@ bad=$(printf '{"token":"%s","clusterID":"mallory","publicKey":"%s","csr":"%s","s
   "$(base64 -w0 "$work/mallory.csr")" "$(openssl rand -base64 64 | tr -d '\n')")
 codes=""; retry_after=""
 for i in $(seq 50); do
-  c=$(echo "$bad" | post /v1/peering/tenant); codes="$codes $c"
-  if [ "$c" = 429 ] && [ -z "$retry_after" ]; then retry_after=$(sed -n 's/^Retry-After: *\([0-9]*\).*/\1/p' "$work/headers" | tr -d '\r'); fi
+  answer=$(echo "$bad" | post /v1/peering/tenant); codes="$codes $answer"
+  if [ "$answer" = 429 ] && [ -z "$retry_after" ]; then retry_after=$(sed -n 's/^Retry-After: *\([0-9]*\).*/\1/p' "$work/headers" | tr -d '\r'); fi
 done
 n403=$(echo "$codes" | tr ' ' '\n' | grep -c '^403$' || true)
 [ "$n403" -ge 1 ] && [ "$n403" -le 10 ] && pass "the first bad signatures are refused ($n403 × 403)" || fail "403s: $n403 of$codes"

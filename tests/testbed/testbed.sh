@@ -405,7 +405,7 @@ stop_local_runtime() { # folders
   local a i pid pids=() supervisors=()
   while IFS= read -r a; do
     [ -n "$a" ] && [ "$a" != / ] || continue
-    for pid in $(pgrep -f -- "supervise --dir $a/" 2>/dev/null); do supervisors+=("$pid"); pids+=("$pid" $(pgrep -P "$pid" 2>/dev/null)); done
+    for pid in $(pgrep -f -- "supervise --dir $a/" 2>/dev/null); do supervisors+=("$pid"); pids+=("$pid" $(pgrep -P "$pid" 2>/dev/null || true)); done
   done <<< "$1"
   [ ${#pids[@]} -gt 0 ] || return 0
   for pid in "${supervisors[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
