@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Builds the pinned testbed binaries (etcd, kube-apiserver, kube-controller-manager,
-# kube-scheduler, kubectl, kwok, metrics-server) from the Go module proxy into a versioned cache outside
-# the repo. Idempotent and safe to run concurrently: a lock serialises builders and the
-# binaries appear only once all of them built.
+# Builds the pinned testbed binaries (etcd, kube-apiserver, kube-controller-manager, kube-scheduler,
+# kubectl, kubelet, kube-proxy, coredns, kwok, metrics-server) from the Go module proxy into a
+# versioned cache outside the repo. Idempotent and safe to run concurrently: a lock serialises
+# builders and the binaries appear only once all of them built.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -17,7 +17,7 @@ Install a newer Go, or with Go >= 1.21 set GOTOOLCHAIN=go$need+auto so the go co
 fi
 
 BIN=$(testbed_bin_dir)
-ALL=(etcd kube-apiserver kube-controller-manager kube-scheduler kubectl kwok metrics-server)
+ALL=(etcd kube-apiserver kube-controller-manager kube-scheduler kubectl kubelet kube-proxy coredns kwok metrics-server)
 complete() { local b; for b in "${ALL[@]}"; do [ -x "$BIN/$b" ] || return 1; done; }
 
 if complete; then echo "$BIN"; exit 0; fi
@@ -48,11 +48,13 @@ If the Go module proxy was unreachable, check the network and run again; the Go 
 minor=${K8S_VERSION#v1.}; minor=${minor%%.*}
 kv="-s -w -X k8s.io/component-base/version.gitVersion=$K8S_VERSION -X k8s.io/component-base/version.gitMajor=1 -X k8s.io/component-base/version.gitMinor=$minor -X k8s.io/component-base/version.gitTreeState=clean -X k8s.io/client-go/pkg/version.gitVersion=$K8S_VERSION -X k8s.io/client-go/pkg/version.gitMajor=1 -X k8s.io/client-go/pkg/version.gitMinor=$minor"
 build kube kubernetes "$kv" k8s.io/kubernetes/cmd/kube-apiserver k8s.io/kubernetes/cmd/kube-controller-manager \
-      k8s.io/kubernetes/cmd/kube-scheduler k8s.io/kubernetes/cmd/kubectl
+      k8s.io/kubernetes/cmd/kube-scheduler k8s.io/kubernetes/cmd/kubectl \
+      k8s.io/kubernetes/cmd/kubelet k8s.io/kubernetes/cmd/kube-proxy
 build etcd etcd "-s -w" go.etcd.io/etcd/server/v3
 mv "$STAGE/v3" "$STAGE/etcd" 2>/dev/null || mv "$STAGE/server" "$STAGE/etcd" 2>/dev/null || true
 build kwok kwok "-s -w -X sigs.k8s.io/kwok/pkg/consts.Version=${KWOK_VERSION#v}" sigs.k8s.io/kwok/cmd/kwok
 build metrics-server metrics-server "-s -w" sigs.k8s.io/metrics-server/cmd/metrics-server
+build coredns coredns "-s -w" .
 
 for b in "${ALL[@]}"; do [ -x "$STAGE/$b" ] || die "the build produced no $b binary (in $STAGE: $(ls "$STAGE"))"; done
 mkdir -p "$(dirname "$BIN")"

@@ -8,6 +8,7 @@ K8S_VERSION=v1.37.2
 ETCD_VERSION=v3.7.0
 KWOK_VERSION=v0.8.0
 METRICS_SERVER_VERSION=v0.8.0
+COREDNS_VERSION=v1.15.0
 
 die() { echo "error: $*" >&2; exit 1; }
 note() { echo "$*" >&2; }
@@ -30,6 +31,7 @@ testbed_cache_key() {
             "$TESTBED_DIR"/etcd/go.mod "$TESTBED_DIR"/etcd/go.sum \
             "$TESTBED_DIR"/kwok/go.mod "$TESTBED_DIR"/kwok/go.sum \
             "$TESTBED_DIR"/metrics-server/go.mod "$TESTBED_DIR"/metrics-server/go.sum \
+            "$TESTBED_DIR"/coredns/go.mod "$TESTBED_DIR"/coredns/go.sum "$TESTBED_DIR"/coredns/main.go \
             "$TESTBED_DIR"/build.sh | sha256sum | cut -c1-12)
   echo "k8s-$K8S_VERSION-etcd-$ETCD_VERSION-kwok-$KWOK_VERSION-ms-$METRICS_SERVER_VERSION-$gover-$sum"
 }
