@@ -1,22 +1,29 @@
 #!/usr/bin/env bash
 # Local Kubernetes clusters made of real components on 127.0.0.1:
-# etcd, kube-apiserver, kube-controller-manager, kube-scheduler and KWOK nodes.
+# etcd, kube-apiserver, kube-controller-manager, kube-scheduler, KWOK nodes, and real nodes
+# (kubelet, containerd, runc, CNI, kube-proxy, CoreDNS; realnode.sh) when asked for.
 #   testbed.sh up NAME [options]      last line of stdout: the kubeconfig path
 #   testbed.sh down NAME | kubeconfig NAME | list | bin
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/realnode.sh"
 
 usage() {
   cat >&2 <<'EOF'
-usage: ./run cluster up NAME [--nodes N] [--node-cpu C] [--node-memory M] [--node-pods P]
+usage: ./run cluster up NAME [--nodes N] [--real-nodes N] [--node-cpu C] [--node-memory M] [--node-pods P]
                              [--node-labels k=v,...] [--pod-cidr CIDR] [--service-cidr CIDR]
                              [--apiserver-port PORT] [--no-metrics-server]
        ./run cluster down NAME [NAME...] | down --all
        ./run cluster kubeconfig NAME
+       ./run cluster import NAME ARCHIVE...      (OCI image archives into every real node's containerd)
        ./run cluster list
        ./run cluster stop|start NAME COMPONENT   (etcd, kube-apiserver, kube-controller-manager, kube-scheduler, kwok,
                                                   metrics-server)
 Defaults: 3 nodes of 8 CPU, 32Gi memory, 110 pods; pod CIDR 10.244.0.0/16; service CIDR 10.96.0.0/16.
+--real-nodes N adds N real nodes (default 0; root only): each a network namespace running a kubelet,
+containerd and kube-proxy, that runs real containers from imported image archives (the testbed's
+pause and workload images, and build/images/*.tar from ./run images); CoreDNS serves cluster.local.
+--nodes 0 is allowed beside real nodes. See tests/testbed/README.md.
 metrics.k8s.io (kubectl top) is served by metrics-server from KWOK's emulated usage: each container
 uses what its pod's kwok.x-k8s.io/usage-cpu and usage-memory annotations say, else 1m and 1Mi.
 State (logs, certificates, etcd data) lives in $SPILLWAY_STATE_DIR/clusters/NAME
@@ -66,11 +73,12 @@ validate_name() {
 }
 
 cmd_up() {
-  local name="" nodes=3 cpu=8 memory=32Gi pods=110 labels="" pod_cidr=10.244.0.0/16 svc_cidr=10.96.0.0/16 api_port="" metrics=1
+  local name="" nodes=3 real_nodes=0 cpu=8 memory=32Gi pods=110 labels="" pod_cidr=10.244.0.0/16 svc_cidr=10.96.0.0/16 api_port="" metrics=1
   [ $# -gt 0 ] || { usage; die "cluster up needs a NAME"; }
   while [ $# -gt 0 ]; do
     case "$1" in
       --nodes) nodes=${2:?--nodes needs a value}; shift 2 ;;
+      --real-nodes) real_nodes=${2:?--real-nodes needs a value}; shift 2 ;;
       --node-cpu) cpu=${2:?--node-cpu needs a value}; shift 2 ;;
       --node-memory) memory=${2:?--node-memory needs a value}; shift 2 ;;
       --node-pods) pods=${2:?--node-pods needs a value}; shift 2 ;;
@@ -79,7 +87,7 @@ cmd_up() {
       --service-cidr) svc_cidr=${2:?--service-cidr needs a value}; shift 2 ;;
       --apiserver-port) api_port=${2:?--apiserver-port needs a value}; shift 2 ;;
       --no-metrics-server) metrics=0; shift ;;
-      --nodes=*|--node-cpu=*|--node-memory=*|--node-pods=*|--node-labels=*|--pod-cidr=*|--service-cidr=*|--apiserver-port=*)
+      --nodes=*|--real-nodes=*|--node-cpu=*|--node-memory=*|--node-pods=*|--node-labels=*|--pod-cidr=*|--service-cidr=*|--apiserver-port=*)
         set -- "${1%%=*}" "${1#*=}" "${@:2}" ;;
       -h|--help) usage; exit 0 ;;
       -*) usage; die "unknown flag '$1' for 'cluster up'" ;;
@@ -88,7 +96,10 @@ cmd_up() {
   done
   [ -n "$name" ] || { usage; die "cluster up needs a NAME"; }
   validate_name "$name"
-  [[ "$nodes" =~ ^[0-9]+$ ]] && [ "$nodes" -ge 1 ] && [ "$nodes" -le 500 ] || die "--nodes must be a number from 1 to 500 (got '$nodes')"
+  [[ "$nodes" =~ ^[0-9]+$ ]] && [ "$nodes" -le 500 ] || die "--nodes must be a number from 0 to 500 (got '$nodes')"
+  [[ "$real_nodes" =~ ^[0-9]+$ ]] && [ "$real_nodes" -le 8 ] || die "--real-nodes must be a number from 0 to 8 (got '$real_nodes')"
+  [ $((nodes + real_nodes)) -ge 1 ] || die "a cluster needs a node: give --nodes or --real-nodes a number from 1"
+  [ "$real_nodes" -eq 0 ] || real_need_tools
   [[ "$cpu" =~ ^[0-9]+(m)?$ ]] || die "--node-cpu must be a CPU quantity such as 8 or 8000m (got '$cpu')"
   [[ "$memory" =~ ^[0-9]+(Ki|Mi|Gi|Ti|k|M|G|T)?$ ]] || die "--node-memory must be a memory quantity such as 32Gi (got '$memory')"
   [[ "$pods" =~ ^[0-9]+$ ]] || die "--node-pods must be a number (got '$pods')"
@@ -133,7 +144,7 @@ cmd_up() {
   UP_OK=0; local t0=$SECONDS
   # Never leave a half-started cluster behind: on any failure or interruption, stop what started.
   # shellcheck disable=SC2064
-  trap "if [ \${UP_OK:-0} -eq 0 ]; then stop_cluster_dir '$dir'; rm -rf '$dir'; fi" EXIT
+  trap "if [ \${UP_OK:-0} -eq 0 ]; then real_nodes_down '$dir' '$name'; stop_cluster_dir '$dir'; rm -rf '$dir'; fi" EXIT
   trap 'exit 130' INT TERM
   export TESTBED_TAKEN_PORTS=$dir/ports; : > "$TESTBED_TAKEN_PORTS"
 
@@ -182,6 +193,7 @@ EOF
     --allow-privileged=true --endpoint-reconciler-type none --profiling=false \
     --max-requests-inflight 1000 --max-mutating-requests-inflight 500 \
     --watch-cache-sizes podtemplates#0 \
+    --kubelet-preferred-address-types InternalIP,Hostname,InternalDNS,ExternalIP,ExternalDNS \
     --kubelet-client-certificate "$p/apiserver-kubelet-client.crt" --kubelet-client-key "$p/apiserver-kubelet-client.key" \
     --requestheader-client-ca-file "$p/front-proxy-ca.crt" --requestheader-allowed-names front-proxy-client \
     --requestheader-username-headers X-Remote-User --requestheader-group-headers X-Remote-Group \
@@ -217,7 +229,7 @@ EOF
   wait_for "$dir" kube-scheduler 60 curl -fsSk "https://127.0.0.1:$sched_port/healthz"
   wait_for "$dir" kwok 30 curl -fsS "http://127.0.0.1:$kwok_port/healthz"
 
-  note "[$name] $nodes KWOK node(s) of cpu=$cpu memory=$memory pods=$pods…"
+  [ "$nodes" -eq 0 ] || note "[$name] $nodes KWOK node(s) of cpu=$cpu memory=$memory pods=$pods…"
   local kc="$BIN/kubectl --kubeconfig $dir/kubeconfig" i manifest=""
   for i in $(seq 1 "$nodes"); do
     manifest+="apiVersion: v1
@@ -240,16 +252,19 @@ ${label_yaml}status:
 ---
 "
   done
-  echo "$manifest" > "$dir/nodes.yaml"
-  $kc create -f "$dir/nodes.yaml" > "$dir/logs/nodes.log" 2>&1 || { cat "$dir/logs/nodes.log" >&2; die "creating the nodes failed"; }
-  $kc wait --for=condition=Ready node --all --timeout=60s >> "$dir/logs/nodes.log" 2>&1 ||
-    { cat "$dir/logs/nodes.log" >&2; tail -n 20 "$dir/logs/kwok.log" >&2; die "nodes did not become Ready within 60 s (see $dir/logs/kwok.log)"; }
+  if [ "$nodes" -gt 0 ]; then
+    echo "$manifest" > "$dir/nodes.yaml"
+    $kc create -f "$dir/nodes.yaml" > "$dir/logs/nodes.log" 2>&1 || { cat "$dir/logs/nodes.log" >&2; die "creating the nodes failed"; }
+    $kc wait --for=condition=Ready node --all --timeout=60s >> "$dir/logs/nodes.log" 2>&1 ||
+      { cat "$dir/logs/nodes.log" >&2; tail -n 20 "$dir/logs/kwok.log" >&2; die "nodes did not become Ready within 60 s (see $dir/logs/kwok.log)"; }
+  fi
+  [ "$real_nodes" -eq 0 ] || real_nodes_up "$dir" "$name" "$real_nodes" "$pod_cidr" "$api_port"
   [ "$metrics" = 1 ] && start_metrics_server "$dir" "$metrics_port"
   # Pods need the namespace's default ServiceAccount; wait so the first workload doesn't race it.
   for i in $(seq 1 100); do $kc get serviceaccount default -n default >/dev/null 2>&1 && break; sleep 0.2; done
 
   UP_OK=1
-  note "[$name] ready in $((SECONDS - t0)) s: $server, $nodes node(s), pods $pod_cidr, services $svc_cidr"
+  note "[$name] ready in $((SECONDS - t0)) s: $server, $nodes KWOK and $real_nodes real node(s), pods $pod_cidr, services $svc_cidr"
   echo "$dir/kubeconfig"
 }
 
@@ -340,7 +355,8 @@ make_pki() { # dir service-cidr
       openssl x509 -req -in "$1.csr" -CA "$ca.crt" -CAkey "$ca.key" -CAcreateserial -days 825 -extfile "$1.ext" -out "$1.crt" 2>/dev/null
       rm -f "$1.csr" "$1.ext"
     }
-    sign apiserver "/CN=kube-apiserver" "subjectAltName=IP:127.0.0.1,IP:$svc_ip,DNS:localhost,DNS:kubernetes,DNS:kubernetes.default,DNS:kubernetes.default.svc,DNS:kubernetes.default.svc.cluster.local
+    # 198.18.0.1: the host's address on the real nodes' network (realnode.sh).
+    sign apiserver "/CN=kube-apiserver" "subjectAltName=IP:127.0.0.1,IP:198.18.0.1,IP:$svc_ip,DNS:localhost,DNS:kubernetes,DNS:kubernetes.default,DNS:kubernetes.default.svc,DNS:kubernetes.default.svc.cluster.local
 extendedKeyUsage=serverAuth
 keyUsage=critical,digitalSignature,keyEncipherment"
     local client="extendedKeyUsage=clientAuth
@@ -441,6 +457,7 @@ cmd_down() {
     # talks to. They go first, while the apiserver still answers their goodbyes (lease release).
     local agents; agents=$(printf '%s\n%s' "$dir" "$(local_runtime_dirs "$dir")")
     stop_local_runtime "$agents"
+    real_nodes_down "$dir" "$n"
     stop_cluster_dir "$dir"
     rm -rf "$dir"; rm -f "$STATE_ROOT/.$n.lock"
     note "cluster '$n' is down"
@@ -458,6 +475,20 @@ cmd_list() {
     printf '%-20s %-8s %-28s %s\n' "$NAME" "$st" "$SERVER" "${d}kubeconfig"
   done
   [ $any -eq 1 ] || note "(no clusters in $STATE_ROOT)"
+}
+
+# Imports OCI image archives into every real node of a running cluster.
+cmd_import() { # name archive...
+  [ $# -ge 2 ] || die "usage: ./run cluster import NAME ARCHIVE..."
+  local name=$1 dir=$STATE_ROOT/$1 count i a; shift
+  validate_name "$name"
+  [ -f "$dir/cluster.env" ] || die "there is no cluster '$name' (in $STATE_ROOT); './run cluster list' shows them"
+  count=$(sed -n 's/^REAL_NODES=//p' "$dir/cluster.env")
+  [ -n "$count" ] || die "cluster '$name' has no real nodes to import images into (start it with --real-nodes N)"
+  for a in "$@"; do [ -f "$a" ] || die "no image archive '$a'"; done
+  local k; k=$(sed -n 's/^REAL_INDEX=//p' "$dir/cluster.env")
+  for i in $(seq 1 "$count"); do real_import_images "$dir/nodes/$(real_node_name "$name" "$i")" "$(real_short_dir "$k" "$i")" "$@"; done
+  note "imported $# archive(s) into $count real node(s) of '$name'"
 }
 
 cmd_kubeconfig() {
@@ -480,6 +511,7 @@ case "$sub" in
   down) cmd_down "$@" ;;
   list) cmd_list ;;
   kubeconfig) cmd_kubeconfig "$@" ;;
+  import) cmd_import "$@" ;;
   bin) testbed_bin_dir ;;
   stop|start) cmd_component "$sub" "$@" ;;
   -h|--help|help|"") usage ;;
