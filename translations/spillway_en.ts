@@ -218,6 +218,57 @@
     </message>
 </context>
 <context>
+    <name>RuntimeChoice</name>
+    <message>
+        <source>a virtual node (its pods run in a peer cluster)</source>
+        <translation>a virtual node (its pods run in a peer cluster)</translation>
+    </message>
+    <message>
+        <source>simulated by KWOK (it runs no containers)</source>
+        <translation>simulated by KWOK (it runs no containers)</translation>
+    </message>
+    <message>
+        <source>cordoned (spec.unschedulable)</source>
+        <translation>cordoned (spec.unschedulable)</translation>
+    </message>
+    <message>
+        <source>tainted %1:%2</source>
+        <translation>tainted %1:%2</translation>
+    </message>
+    <message>
+        <source>not Ready</source>
+        <translation>not Ready</translation>
+    </message>
+    <message>
+        <source>local runtime, as asked: the agents run as processes on this machine</source>
+        <translation>local runtime, as asked: the agents run as processes on this machine</translation>
+    </message>
+    <message>
+        <source>kubernetes runtime, as asked: these nodes can run the agents&apos; pods: %1</source>
+        <translation>kubernetes runtime, as asked: these nodes can run the agents&apos; pods: %1</translation>
+    </message>
+    <message>
+        <source>kubernetes runtime, because these nodes can run the agents&apos; pods: %1 (--runtime local runs the agents on this machine instead)</source>
+        <translation>kubernetes runtime, because these nodes can run the agents&apos; pods: %1 (--runtime local runs the agents on this machine instead)</translation>
+    </message>
+    <message>
+        <source>the cluster has no nodes</source>
+        <translation>the cluster has no nodes</translation>
+    </message>
+    <message>
+        <source>--runtime kubernetes needs a node that can run pods (Ready, schedulable, backed by a real kubelet), and none can: %1</source>
+        <translation>--runtime kubernetes needs a node that can run pods (Ready, schedulable, backed by a real kubelet), and none can: %1</translation>
+    </message>
+    <message>
+        <source>add a node that runs containers, or install with --runtime local to run the agents on this machine</source>
+        <translation>add a node that runs containers, or install with --runtime local to run the agents on this machine</translation>
+    </message>
+    <message>
+        <source>local runtime: no node can run the agents&apos; pods (%1), so they run as processes on this machine</source>
+        <translation>local runtime: no node can run the agents&apos; pods (%1), so they run as processes on this machine</translation>
+    </message>
+</context>
+<context>
     <name>main</name>
     <message>
         <source>Workspace not saved: %1</source>

@@ -218,6 +218,57 @@
     </message>
 </context>
 <context>
+    <name>RuntimeChoice</name>
+    <message>
+        <source>a virtual node (its pods run in a peer cluster)</source>
+        <translation>虚拟节点（其 Pod 运行在对等集群中）</translation>
+    </message>
+    <message>
+        <source>simulated by KWOK (it runs no containers)</source>
+        <translation>由 KWOK 模拟（不运行容器）</translation>
+    </message>
+    <message>
+        <source>cordoned (spec.unschedulable)</source>
+        <translation>已被封锁（spec.unschedulable）</translation>
+    </message>
+    <message>
+        <source>tainted %1:%2</source>
+        <translation>带有污点 %1:%2</translation>
+    </message>
+    <message>
+        <source>not Ready</source>
+        <translation>未就绪</translation>
+    </message>
+    <message>
+        <source>local runtime, as asked: the agents run as processes on this machine</source>
+        <translation>按要求使用 local 运行时：各代理作为本机进程运行</translation>
+    </message>
+    <message>
+        <source>kubernetes runtime, as asked: these nodes can run the agents&apos; pods: %1</source>
+        <translation>按要求使用 kubernetes 运行时：以下节点可以运行代理的 Pod：%1</translation>
+    </message>
+    <message>
+        <source>kubernetes runtime, because these nodes can run the agents&apos; pods: %1 (--runtime local runs the agents on this machine instead)</source>
+        <translation>使用 kubernetes 运行时，因为以下节点可以运行代理的 Pod：%1（--runtime local 则改为在本机运行代理）</translation>
+    </message>
+    <message>
+        <source>the cluster has no nodes</source>
+        <translation>集群没有节点</translation>
+    </message>
+    <message>
+        <source>--runtime kubernetes needs a node that can run pods (Ready, schedulable, backed by a real kubelet), and none can: %1</source>
+        <translation>--runtime kubernetes 需要一个能运行 Pod 的节点（就绪、可调度、由真实 kubelet 支撑），但没有节点满足：%1</translation>
+    </message>
+    <message>
+        <source>add a node that runs containers, or install with --runtime local to run the agents on this machine</source>
+        <translation>请添加一个能运行容器的节点，或使用 --runtime local 安装以在本机运行代理</translation>
+    </message>
+    <message>
+        <source>local runtime: no node can run the agents&apos; pods (%1), so they run as processes on this machine</source>
+        <translation>使用 local 运行时：没有节点能运行代理的 Pod（%1），因此代理作为本机进程运行</translation>
+    </message>
+</context>
+<context>
     <name>main</name>
     <message>
         <source>Workspace not saved: %1</source>

@@ -3,6 +3,7 @@
 
 #include "common/Yaml.h"
 #include "installer/Installer.h"
+#include "installer/RuntimeChoice.h"
 
 #include <cstdio>
 
@@ -23,7 +24,7 @@ int install(const QStringList &args)
     const QCommandLineOption podCidr(QStringLiteral("pod-cidr"), QStringLiteral("Pod CIDR (repeatable, or comma-separated)."), QStringLiteral("cidr"));
     const QCommandLineOption serviceCidr(QStringLiteral("service-cidr"), QStringLiteral("Service CIDR."), QStringLiteral("cidr"));
     const QCommandLineOption reserved(QStringLiteral("reserved-subnets"), QStringLiteral("CIDRs already in use that peers' networks must not be mapped onto."), QStringLiteral("cidrs"));
-    const QCommandLineOption runtime(QStringLiteral("runtime"), QStringLiteral("local (supervised processes on this machine) or kubernetes (Deployments)."), QStringLiteral("runtime"), QStringLiteral("local"));
+    const QCommandLineOption runtime(QStringLiteral("runtime"), QStringLiteral("kubernetes (the agents as pods; the default when a node can run pods) or local (supervised processes on this machine; the default on KWOK-only clusters)."), QStringLiteral("runtime"));
     const QCommandLineOption set(QStringLiteral("set"), QStringLiteral("Override a value, key=value (repeatable); 'spillctl install --set help' lists them."), QStringLiteral("key=value"));
     const QCommandLineOption apiServerUrl(QStringLiteral("api-server-url"), QStringLiteral("This cluster's API server address as peers reach it (default: the distribution's preset)."), QStringLiteral("url"));
     const QCommandLineOption gatewayServiceType(QStringLiteral("gateway-service-type"), QStringLiteral("Service type of the gateway servers: NodePort, LoadBalancer or ClusterIP (default: the distribution's preset)."), QStringLiteral("type"));
@@ -60,10 +61,13 @@ int install(const QStringList &args)
     o.serviceCidr = p.value(serviceCidr);
     o.reservedSubnets = p.value(reserved).split(QLatin1Char(','), Qt::SkipEmptyParts);
     o.ns = p.value(cluster.ns);
-    const auto rt = parseRuntime(p.value(runtime));
-    if (!rt)
-        return usage(QStringLiteral("--runtime must be local or kubernetes (got \"%1\")").arg(p.value(runtime)));
-    o.runtime = *rt;
+    std::optional<Runtime> askedRuntime;
+    if (p.isSet(runtime)) {
+        askedRuntime = parseRuntime(p.value(runtime));
+        if (!askedRuntime)
+            return usage(QStringLiteral("--runtime must be local or kubernetes (got \"%1\")").arg(p.value(runtime)));
+        o.runtime = *askedRuntime;
+    }
     for (const QString &kv : p.values(set)) {
         auto parsed = parseKeyValues(kv, QStringLiteral("--set"));
         if (!parsed)
@@ -100,6 +104,28 @@ int install(const QStringList &args)
     auto client = connect(p, cluster);
     if (!client)
         return fail(client.error());
+    // Where the agents run follows from the cluster's nodes unless --runtime says.
+    if (askedRuntime != Runtime::Local) {
+        auto nodes = (*client)->list(kube::resources::nodes(), {});
+        if (!nodes)
+            return fail(nodes.error());
+        auto choice = chooseRuntime(askedRuntime, *nodes);
+        if (!choice && !p.isSet(dryRun))
+            return fail(choice.error());
+        if (!choice) {
+            // Rendering changes nothing, so it may be for a cluster that gets its nodes later.
+            std::fprintf(stderr, "warning: %s\n", qPrintable(choice.error().message));
+        } else {
+            o.runtime = choice->runtime;
+            std::fprintf(stderr, "• %s\n", qPrintable(choice->reason));
+        }
+        if (o.runtime == Runtime::Kubernetes)
+            for (const QString &ref : imagesMissingFromNodes(agentImageRefs(o.values), *nodes, choice->capableNodes))
+                std::fprintf(stderr, "warning: no node that can run the agents has the image %s: unless %s serves it, its pods will wait "
+                             "(ErrImagePull or ErrImageNeverPull). Load it into the nodes' runtime (e.g. ctr -n k8s.io images import "
+                             "ARCHIVE from ./run images; on the testbed ./run cluster import NAME build/images/*.tar) or push it there\n",
+                             qPrintable(ref), qPrintable(ref.section(QLatin1Char('/'), 0, -2)));
+    }
     Installer::Hooks hooks;
     hooks.cancelled = installCancelHandler();
     hooks.waitTimeoutMs = timeoutSeconds * 1000;

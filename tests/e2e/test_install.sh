@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# spillctl install / info / version / uninstall end to end on a cluster of its own (local runtime):
-# what issue #4 asks, plus the bad inputs a user meets first.
+# spillctl install / info / version / uninstall end to end on a cluster of its own (one KWOK and
+# one real node; local runtime, then kubernetes): what issue #4 asks, plus the bad inputs a user
+# meets first, and how install chooses the runtime from the nodes.
 . "$SPILLWAY_SOURCE_DIR/tests/testbed/tests/assert.sh"
 . "$TB/lib.sh"
 RUN=$SPILLWAY_SOURCE_DIR/run
@@ -14,9 +15,10 @@ cleanup() {
   rm -rf "$state" 2>/dev/null || true
 }
 trap cleanup EXIT
-K=$("$RUN" cluster up "$name" --nodes 1 2>/dev/null | tail -n 1)
+K=$("$RUN" cluster up "$name" --nodes 1 --real-nodes 1 --no-metrics-server 2>/dev/null | tail -n 1)
 kcn() { "$KUBECTL" --kubeconfig "$K" "$@"; }
-install() { "$CTL" install kind --kubeconfig "$K" --state-dir "$state/run" --pod-cidr 10.244.0.0/16 --service-cidr 10.96.0.0/16 "$@"; }
+# The local runtime unless a test says otherwise (a later --runtime wins).
+install() { "$CTL" install kind --kubeconfig "$K" --state-dir "$state/run" --pod-cidr 10.244.0.0/16 --service-cidr 10.96.0.0/16 --runtime local "$@"; }
 
 # --- bad input first: nothing may reach the cluster ---------------------------------------
 rc=0; err=$("$CTL" install minikube --kubeconfig "$K" 2>&1) || rc=$?
@@ -123,6 +125,24 @@ assert_eq "" "$(kcn get validatingwebhookconfigurations,mutatingwebhookconfigura
 pgrep -f -- "$state/run" >/dev/null && fail "processes left running" || pass "no process left"
 assert_contains "$("$CTL" uninstall --kubeconfig "$K" 2>&1)" "nothing to remove" "uninstall again is harmless"
 
+# --- the runtime follows from the nodes ---------------------------------------------------
+real=$name-node-1
+kcn cordon "$real" >/dev/null
+rc=0; err=$(install --runtime kubernetes 2>&1) || rc=$?
+assert_eq 1 "$rc" "--runtime kubernetes where no node can run pods is refused"
+assert_contains "$err" "--runtime kubernetes needs a node that can run pods" "naming the check"
+assert_contains "$err" "$name-worker-1: simulated by KWOK (it runs no containers)" "and why the KWOK node cannot"
+assert_contains "$err" "$real: cordoned (spec.unschedulable)" "and why the cordoned real node cannot"
+assert_eq "" "$(kcn get ns liqo -o name 2>/dev/null)" "the refused install changed nothing"
+rc=0; out=$("$CTL" install kind --kubeconfig "$K" --dry-run -o yaml --registry registry.example/sw 2>&1 >/dev/null) || rc=$?
+assert_contains "$out" "local runtime: no node can run the agents' pods (" "without --runtime, install says it chose local"
+assert_contains "$out" "$name-worker-1: simulated by KWOK" "and why"
+kcn uncordon "$real" >/dev/null
+out=$("$CTL" install kind --kubeconfig "$K" --dry-run -o yaml --registry registry.example/sw --version 9.9.9 2>&1 >/dev/null)
+assert_contains "$out" "kubernetes runtime, because these nodes can run the agents' pods: $real" "with a real node, it chooses kubernetes and says why"
+assert_contains "$out" "warning: no node that can run the agents has the image registry.example/sw/spillway-controller-manager:v9.9.9" \
+  "and warns of an agent image no node has, before its pods would wait on it"
+
 # --- the kubernetes runtime: Deployment and Service applied; health comes from the cluster --
 out=$(install --runtime kubernetes --registry registry.example/sw --version 9.9.9 2>&1) && pass "install --runtime kubernetes" || fail "kubernetes runtime install failed: $out"
 assert_eq "registry.example/sw/spillway-controller-manager:v9.9.9" "$(kcn -n liqo get deploy spillway-controller-manager -o jsonpath='{.spec.template.spec.containers[0].image}')" "the Deployment runs the image of --registry and --version"
@@ -133,7 +153,7 @@ assert_eq spillway-webhook "$(kcn get validatingwebhookconfiguration spillway-va
 assert_eq "NodePort auth" "$(kcn -n liqo get svc spillway-auth -o jsonpath='{.spec.type} {.spec.ports[0].targetPort}')" "the out-of-band peering endpoint has its Service"
 assert_contains "$(kcn -n liqo get deploy spillway-controller-manager -o jsonpath='{.spec.template.spec.containers[0].args}')" "--virtual-kubelet-image=registry.example/sw/spillway-virtual-kubelet:v9.9.9" "virtual kubelets will run from the same registry"
 pgrep -f -- "$state/run" >/dev/null && fail "a local process was started" || pass "no local process"
-# KWOK only pretends to run the pod, so no replica ever renews the leader lease.
+# No node has that image, so no replica ever renews the leader lease.
 assert_eq false "$("$CTL" info --kubeconfig "$K" --get health.healthy)" "info: unhealthy while no replica holds the lease"
 out=$(install --api-server-url https://peers.example:6443 2>&1) && pass "switching back to the local runtime" || fail "switch failed: $out"
 assert_eq https://peers.example:6443 "$("$CTL" info --kubeconfig "$K" --get local.APIServerAddr)" "info: the API server address peers are given"
@@ -141,7 +161,7 @@ assert_eq "" "$(kcn -n liqo get deploy,svc -o name 2>/dev/null)" "removes the De
 assert_eq true "$("$CTL" info --kubeconfig "$K" --get health.healthy)" "and the local controller manager is healthy"
 # In place from local (whose running controller manager registered its URL) to kubernetes: the
 # webhook configurations are replaced, not merged into an address with both a URL and a Service.
-out=$(install --runtime kubernetes 2>&1) && pass "switching from a running local runtime to kubernetes in place" || fail "local → kubernetes failed: $out"
+out=$(install --runtime kubernetes --registry registry.example/sw 2>&1) && pass "switching from a running local runtime to kubernetes in place" || fail "local → kubernetes failed: $out"
 assert_eq "spillway-webhook " "$(kcn get mutatingwebhookconfiguration spillway-mutating-webhook -o jsonpath='{.webhooks[0].clientConfig.service.name} {.webhooks[0].clientConfig.url}')" "the pod webhook now goes through the Service only"
 "$CTL" uninstall --kubeconfig "$K" >/dev/null 2>&1 && pass "uninstall" || fail "uninstall failed"
 

@@ -1,0 +1,126 @@
+// Which runtime an install uses: in-cluster when a node can run the agents' pods, local for
+// KWOK-only clusters, and --runtime kubernetes refused, with each node's reason, when none can.
+#include "installer/RuntimeChoice.h"
+
+#include <QtTest>
+
+using namespace spillway;
+using namespace spillway::installer;
+using nlohmann::json;
+
+namespace {
+
+json node(const char *name, bool ready = true)
+{
+    return {{"metadata", {{"name", name}, {"labels", {{"kubernetes.io/os", "linux"}}}}},
+            {"spec", json::object()},
+            {"status", {{"conditions", json::array({{{"type", "Ready"}, {"status", ready ? "True" : "False"}}})}}}};
+}
+json kwok(const char *name)
+{
+    json n = node(name);
+    n["metadata"]["labels"]["kwok.x-k8s.io/node"] = "fake";
+    return n;
+}
+json virtualNode(const char *name)
+{
+    json n = node(name);
+    n["metadata"]["labels"]["liqo.io/type"] = "virtual-node";
+    return n;
+}
+json list(std::initializer_list<json> items)
+{
+    json array = json::array();
+    for (const json &item : items)
+        array.push_back(item);
+    return {{"kind", "NodeList"}, {"items", array}};
+}
+
+} // namespace
+
+class TestRuntimeChoice : public QObject
+{
+    Q_OBJECT
+private slots:
+    void eachNodeSaysWhyItCannotRunPods()
+    {
+        QCOMPARE(whyNodeCannotRunPods(node("real")), QString());
+        QVERIFY(whyNodeCannotRunPods(kwok("sim")).contains(QStringLiteral("KWOK")));
+        json annotated = node("sim2");
+        annotated["metadata"]["annotations"]["kwok.x-k8s.io/node"] = "fake";
+        QVERIFY(whyNodeCannotRunPods(annotated).contains(QStringLiteral("KWOK")));
+        QVERIFY(whyNodeCannotRunPods(virtualNode("liqo-rome")).contains(QStringLiteral("virtual node")));
+        QCOMPARE(whyNodeCannotRunPods(node("down", false)), QStringLiteral("not Ready"));
+        json cordoned = node("c");
+        cordoned["spec"]["unschedulable"] = true;
+        QVERIFY(whyNodeCannotRunPods(cordoned).contains(QStringLiteral("cordoned")));
+        json tainted = node("t");
+        tainted["spec"]["taints"] = json::array({{{"key", "dedicated"}, {"effect", "NoSchedule"}}});
+        QCOMPARE(whyNodeCannotRunPods(tainted), QStringLiteral("tainted dedicated:NoSchedule"));
+        json preferred = node("p");
+        preferred["spec"]["taints"] = json::array({{{"key", "spot"}, {"effect", "PreferNoSchedule"}}});
+        QCOMPARE(whyNodeCannotRunPods(preferred), QString());   // pods may still land there
+        json noStatus = {{"metadata", {{"name", "bare"}}}};
+        QCOMPARE(whyNodeCannotRunPods(noStatus), QStringLiteral("not Ready"));
+    }
+
+    void defaultIsKubernetesWhenANodeRunsPods()
+    {
+        auto c = chooseRuntime(std::nullopt, list({kwok("sim-1"), node("real-1"), virtualNode("liqo-rome")}));
+        QVERIFY(c.ok());
+        QCOMPARE(c->runtime, Runtime::Kubernetes);
+        QCOMPARE(c->capableNodes, QStringList{QStringLiteral("real-1")});
+        QVERIFY2(c->reason.contains(QStringLiteral("real-1")) && c->reason.contains(QStringLiteral("--runtime local")), qPrintable(c->reason));
+    }
+
+    void defaultIsLocalOnAKwokOnlyCluster()
+    {
+        auto c = chooseRuntime(std::nullopt, list({kwok("sim-1"), kwok("sim-2")}));
+        QVERIFY(c.ok());
+        QCOMPARE(c->runtime, Runtime::Local);
+        QVERIFY(c->capableNodes.isEmpty());
+        QVERIFY2(c->reason.contains(QStringLiteral("sim-1: simulated by KWOK")) && c->reason.contains(QStringLiteral("sim-2")), qPrintable(c->reason));
+    }
+
+    void kubernetesWithoutACapableNodeIsRefusedNamingTheCheck()
+    {
+        auto c = chooseRuntime(Runtime::Kubernetes, list({kwok("sim-1"), node("down", false)}));
+        QVERIFY(!c.ok());
+        QCOMPARE(c.error().kind, Error::Kind::Config);
+        QVERIFY2(c.error().message.contains(QStringLiteral("--runtime kubernetes needs a node that can run pods")), qPrintable(c.error().message));
+        QVERIFY2(c.error().message.contains(QStringLiteral("sim-1: simulated by KWOK")), qPrintable(c.error().message));
+        QVERIFY2(c.error().message.contains(QStringLiteral("down: not Ready")), qPrintable(c.error().message));
+        QVERIFY(c.error().hint.contains(QStringLiteral("--runtime local")));
+        auto empty = chooseRuntime(Runtime::Kubernetes, list({}));
+        QVERIFY(!empty.ok());
+        QVERIFY(empty.error().message.contains(QStringLiteral("the cluster has no nodes")));
+    }
+
+    void explicitChoicesAreKept()
+    {
+        auto local = chooseRuntime(Runtime::Local, list({node("real-1")}));
+        QVERIFY(local.ok());
+        QCOMPARE(local->runtime, Runtime::Local);
+        QVERIFY(local->reason.contains(QStringLiteral("as asked")));
+        auto kube = chooseRuntime(Runtime::Kubernetes, list({node("real-1")}));
+        QVERIFY(kube.ok());
+        QCOMPARE(kube->runtime, Runtime::Kubernetes);
+        QVERIFY(kube->reason.contains(QStringLiteral("as asked")));
+    }
+
+    void imagesMissingFromEveryCapableNodeAreNamed()
+    {
+        json real = node("real-1");
+        real["status"]["images"] = json::array({{{"names", {"localhost/spillway/spillway-controller-manager:v1.2.3"}}, {"sizeBytes", 1}}});
+        json sim = kwok("sim-1");   // KWOK's report does not count: it runs nothing
+        sim["status"]["images"] = json::array({{{"names", {"localhost/spillway/spillway-gateway:v1.2.3"}}}});
+        const json nodes = list({real, sim});
+        const QStringList refs{QStringLiteral("localhost/spillway/spillway-controller-manager:v1.2.3"),
+                               QStringLiteral("localhost/spillway/spillway-gateway:v1.2.3")};
+        QCOMPARE(imagesMissingFromNodes(refs, nodes, {QStringLiteral("real-1")}),
+                 QStringList{QStringLiteral("localhost/spillway/spillway-gateway:v1.2.3")});
+    }
+};
+
+QTEST_GUILESS_MAIN(TestRuntimeChoice)
+#include "tst_runtime_choice.moc"
