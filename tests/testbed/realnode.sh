@@ -408,6 +408,7 @@ NFT
   $kc wait --for=condition=Ready node -l spillway.dev/testbed-node=real --timeout=90s > "$dir/logs/real-nodes.log" 2>&1 ||
     { cat "$dir/logs/real-nodes.log" >&2; tail -n 20 "$dir/logs/kubelet-1.log" >&2; die "the real nodes did not become Ready within 90 s (logs: $dir/logs/kubelet-*.log)"; }
   real_node_routes "$dir" "$name" "$k" "$count"
+  real_apiserver_routes "$dir" "$name" "$k" "$pod_cidr"
 
   mkdir -p "$dir/coredns"
   cat > "$dir/coredns/Corefile" <<EOF
@@ -427,6 +428,55 @@ NFT
 EOF
   launch_in_node "$dir" "$(real_node_netns "$name" 1)" coredns "$BIN/coredns" -conf "$dir/coredns/Corefile"
   wait_for "$dir" coredns 30 nsenter "--net=/run/netns/$(real_node_netns "$name" 1)" curl -fsS http://127.0.0.1:8181/ready
+}
+
+# The apiserver (on the host) calls in-cluster addresses: webhooks and aggregated APIs at their
+# Service's ClusterIP. Two clusters may use the same CIDRs, so the host cannot route them in its
+# main table: the apiserver runs in a cgroup of its own, an nftables rule marks what its sockets
+# send to the cluster's Service and pod CIDRs, a routing table for that mark sends it to the
+# first node (whose kube-proxy does the rest), masqueraded to the host's WAN address for the reply.
+real_apiserver_cgroup() { # name — the cgroup v2 folder
+  local root; root=$(findmnt -rn -t cgroup2 -o TARGET | head -1)
+  [ -n "$root" ] || die "no cgroup v2 hierarchy is mounted; the testbed routes the apiserver's in-cluster calls by its cgroup v2"
+  echo "$root/$REAL_CGROUP_PARENT/$1-apiserver"
+}
+real_apiserver_join_cgroup() { # dir name
+  local cg pid; cg=$(real_apiserver_cgroup "$2"); pid=$(cat "$1/pids/kube-apiserver.pid")
+  mkdir -p "$cg"
+  echo "$pid" > "$cg/cgroup.procs"
+}
+real_apiserver_routes() { # dir name index pod-cidr
+  local dir=$1 name=$2 k=$3 pod_cidr=$4 svc_cidr cg rel mark table
+  svc_cidr=$(sed -n 's/^SERVICE_CIDR=//p' "$dir/cluster.env")
+  real_apiserver_join_cgroup "$dir" "$name"
+  cg=$(real_apiserver_cgroup "$name"); rel=${cg#/sys/fs/cgroup}; rel=${rel#/}
+  mark=$((0x5300 + k)) table=$((5300 + k))
+  nft -f - <<NFT || die "adding the apiserver's routing rules to the nftables table $(real_nft_table "$name") failed"
+table ip $(real_nft_table "$name") {
+  chain apiserver-out {
+    type route hook output priority mangle; policy accept;
+    socket cgroupv2 level 2 "$rel" ip daddr { $svc_cidr, $pod_cidr } meta mark set $mark
+  }
+  chain apiserver-post {
+    type nat hook postrouting priority srcnat; policy accept;
+    oifname "$REAL_WAN_HOST_IF" meta mark $mark masquerade
+  }
+}
+NFT
+  ip rule add fwmark "$mark" lookup "$table" pref "$table"
+  ip route replace "$svc_cidr" via "$(real_node_ip "$k" 1)" table "$table"
+  ip route replace "$pod_cidr" via "$(real_node_ip "$k" 1)" table "$table"
+}
+real_apiserver_routes_down() { # name index
+  local cg pid table=$((5300 + $2))
+  ip rule del pref "$table" 2>/dev/null || true
+  ip route flush table "$table" 2>/dev/null || true
+  cg=$(real_apiserver_cgroup "$1" 2>/dev/null) || return 0
+  [ -d "$cg" ] || return 0
+  # Its processes (the apiserver, stopped right after) go back to the root cgroup.
+  for pid in $(cat "$cg/cgroup.procs" 2>/dev/null); do echo "$pid" > "$(dirname "$(dirname "$cg")")/cgroup.procs" 2>/dev/null || true; done
+  rmdir "$cg" 2>/dev/null || true
+  rmdir "$(dirname "$cg")" 2>/dev/null || true
 }
 
 # Each node routes the other nodes' pod CIDRs to them across the WAN segment.
@@ -468,6 +518,7 @@ real_nodes_down() { # dir name
     ip -n "$REAL_WAN_NETNS" link del "n$k-$i" 2>/dev/null || true
   done
   nft delete table ip "$(real_nft_table "$name")" 2>/dev/null || true
+  real_apiserver_routes_down "$name" "$k"
   sed -i '/^REAL_INDEX=/d' "$dir/cluster.env"
   exec 7> "$STATE_ROOT/.wan.lock"; flock 7
   real_wan_down_if_unused

@@ -231,6 +231,11 @@ EOF
 
   [ "$nodes" -eq 0 ] || note "[$name] $nodes KWOK node(s) of cpu=$cpu memory=$memory pods=$pods…"
   local kc="$BIN/kubectl --kubeconfig $dir/kubeconfig" i manifest=""
+  # Beside real nodes, KWOK's run no containers: only pods that tolerate it land there.
+  local kwok_spec=""
+  [ "$real_nodes" -eq 0 ] || kwok_spec="spec:
+  taints: [{key: kwok.x-k8s.io/node, value: fake, effect: NoSchedule}]
+"
   for i in $(seq 1 "$nodes"); do
     manifest+="apiVersion: v1
 kind: Node
@@ -246,7 +251,7 @@ metadata:
     kubernetes.io/hostname: $name-worker-$i
     node-role.kubernetes.io/worker: \"\"
     type: kwok
-${label_yaml}status:
+${label_yaml}${kwok_spec}status:
   capacity: {cpu: \"$cpu\", memory: \"$memory\", pods: \"$pods\", ephemeral-storage: 100Gi}
   allocatable: {cpu: \"$cpu\", memory: \"$memory\", pods: \"$pods\", ephemeral-storage: 100Gi}
 ---
@@ -315,6 +320,8 @@ cmd_component() { # stop|start NAME COMPONENT
   local args=(); mapfile -d '' -t args < "$dir/cmd/$comp"
   launch "$dir" "$comp" "${args[@]}"
   if [ "$comp" = kube-apiserver ]; then
+    # With real nodes, its in-cluster calls are routed by its cgroup (realnode.sh).
+    ! grep -q '^REAL_INDEX=' "$dir/cluster.env" || real_apiserver_join_cgroup "$dir" "$name"
     local SERVER; SERVER=$(sed -n 's/^SERVER=//p' "$dir/cluster.env")
     wait_for "$dir" kube-apiserver 60 curl -fsS --cacert "$dir/pki/ca.crt" --cert "$dir/pki/admin.crt" --key "$dir/pki/admin.key" "$SERVER/readyz"
   fi

@@ -89,6 +89,27 @@ assert_contains "$(kc "$a" logs "$pod" 2>&1)" "/cgi-bin/echo" "kubectl logs retu
 kc "$a" exec client -- sh -c 'timeout 5 wget -qO- --no-check-certificate https://kubernetes.default.svc/version 2>&1 | grep -qE "gitVersion|TLS error from peer"' &&
   pass "pods reach the apiserver through the kubernetes Service" || fail "pods cannot reach the apiserver through the kubernetes Service"
 
+# The apiserver reaches a Service in the cluster (as it calls webhooks): the echo server answers
+# the webhook call in plain HTTP, which the apiserver reports, so the call got there.
+kc "$a" create namespace probe >/dev/null && kc "$a" label namespace probe tb=reach >/dev/null
+kc "$a" apply -f - >/dev/null <<'EOF'
+apiVersion: admissionregistration.k8s.io/v1
+kind: ValidatingWebhookConfiguration
+metadata: {name: tb-reach}
+webhooks:
+- name: reach.testbed.spillway.dev
+  clientConfig: {service: {namespace: default, name: echo, port: 80, path: /cgi-bin/echo}}
+  rules: [{apiGroups: [""], apiVersions: [v1], operations: [CREATE], resources: [configmaps]}]
+  namespaceSelector: {matchLabels: {tb: reach}}
+  failurePolicy: Fail
+  sideEffects: None
+  timeoutSeconds: 5
+  admissionReviewVersions: [v1]
+EOF
+assert_contains "$(kc "$a" -n probe create configmap x 2>&1)" "server gave HTTP response to HTTPS client" \
+  "the apiserver reaches a webhook Service's pod (routed by its cgroup to the cluster's node)"
+kc "$a" delete validatingwebhookconfiguration tb-reach >/dev/null
+
 # Cluster b has the same pod CIDR: its pods cannot reach cluster a's pod.
 kc "$b" run probe --image localhost/spillway/workload:v1 --image-pull-policy IfNotPresent --restart Never \
   --command -- sleep 3600 >/dev/null
@@ -108,6 +129,7 @@ assert_eq "" "$(findmnt -rn -o TARGET | grep -E -- "/($a|$b)/" || true)" "no mou
 assert_eq "" "$(ip netns list | grep -E -- "spw-($a|$b)-" || true)" "no node network namespace is left"
 assert_eq "" "$(nft list tables 2>/dev/null | grep -E -- "spw_(${a//-/_}|${b//-/_})" || true)" "no nftables table is left"
 assert_eq "" "$(ls -d /sys/fs/cgroup/*/spillway-testbed/$a-* /sys/fs/cgroup/*/spillway-testbed/$b-* 2>/dev/null || true)" "no cgroup is left"
+assert_eq "" "$(ip rule | grep -wE "lookup ($((5300 + ka))|$((5300 + kb)))" || true)" "no routing rule is left"
 assert_eq "" "$(ls -d "$REAL_SHORT_ROOT/$ka"-* "$REAL_SHORT_ROOT/$kb"-* 2>/dev/null || true)" "no node folder under $REAL_SHORT_ROOT is left"
 assert_eq "$shims_before" "$(ls /run/containerd/s 2>/dev/null | sort || true)" "no shim socket is left"
 if ! ls "$STATE"/*/cluster.env >/dev/null 2>&1 || ! grep -qs '^REAL_INDEX=' "$STATE"/*/cluster.env; then
