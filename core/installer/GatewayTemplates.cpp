@@ -23,16 +23,19 @@ json gatewayDeployment(const std::string &image, const std::string &pullPolicy, 
         args.push_back("--listen-port={{ .Spec.Endpoint.Port }}");
     else
         args.push_back("--endpoint={{ index .Spec.Endpoint.Addresses 0 }}:{{ .Spec.Endpoint.Port }}");
+    // wireguard-go in userspace: NET_ADMIN for the TUN device, addresses, routes and nftables;
+    // MKNOD to make /dev/net/tun, which a container's /dev lacks (network/TunDevice.h).
+    const json container = {{"name", "gateway"},
+                            {"image", image},
+                            {"imagePullPolicy", pullPolicy},
+                            {"args", args},
+                            {"securityContext", {{"allowPrivilegeEscalation", false},
+                                                 {"capabilities", {{"drop", json::array({"ALL"})}, {"add", json::array({"NET_ADMIN", "MKNOD"})}}}}}};
+    const json podSpec = {{"serviceAccountName", names::kGateway}, {"containers", json::array({container})}};
     return {{"metadata", {{"name", "{{ .Name }}"}, {"namespace", "{{ .Namespace }}"}, {"labels", labels}}},
             {"spec", {{"deployment", {{"spec", {{"replicas", 1},
                                                  {"selector", {{"matchLabels", labels}}},
-                                                 {"template", {{"metadata", {{"labels", labels}}},
-                                                               {"spec", {{"serviceAccountName", names::kGateway},
-                                                                         {"containers", json::array({{{"name", "gateway"},
-                                                                                                      {"image", image},
-                                                                                                      {"imagePullPolicy", pullPolicy},
-                                                                                                      {"args", args},
-                                                                                                      {"securityContext", {{"capabilities", {{"add", json::array({"NET_ADMIN"})}}}}}}})}}}}}}}}}}}};
+                                                 {"template", {{"metadata", {{"labels", labels}}}, {"spec", podSpec}}}}}}}}}};
 }
 
 } // namespace

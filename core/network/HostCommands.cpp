@@ -4,9 +4,16 @@
 
 namespace spillway::network {
 
-Result<QByteArray> HostCommands::run(const QString &program, const QStringList &args, const QByteArray &input) const
+Result<QByteArray> HostCommands::run(const QString &program, const QStringList &args, const QByteArray &input,
+                                     const QStringList &environment) const
 {
     QProcess p;
+    if (!environment.isEmpty()) {
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        for (const QString &entry : environment)
+            env.insert(entry.section(QLatin1Char('='), 0, 0), entry.section(QLatin1Char('='), 1));
+        p.setProcessEnvironment(env);
+    }
     QString exe = program;
     QStringList argv = args;
     if (!m_netns.isEmpty()) {
@@ -17,7 +24,7 @@ Result<QByteArray> HostCommands::run(const QString &program, const QStringList &
     p.start(exe, argv);
     if (!p.waitForStarted(m_timeoutMs))
         return Error::of(Error::Kind::Config, QStringLiteral("cannot run %1: %2").arg(shown, p.errorString()),
-                         QStringLiteral("install iproute2 and nftables (./run deps)"));
+                         QStringLiteral("is %1 installed and on PATH? (./run deps installs iproute2, nftables and wireguard-go)").arg(program));
     if (!input.isEmpty())
         p.write(input);
     p.closeWriteChannel();

@@ -16,7 +16,9 @@ class HostCommands
 public:
     explicit HostCommands(QString netns = {}, int timeoutMs = 10000) : m_netns(std::move(netns)), m_timeoutMs(timeoutMs) {}
 
-    Result<QByteArray> run(const QString &program, const QStringList &args, const QByteArray &input = {}) const;
+    // ENVIRONMENT: NAME=VALUE entries added to this process's own (no env(1): images lack it).
+    Result<QByteArray> run(const QString &program, const QStringList &args, const QByteArray &input = {},
+                           const QStringList &environment = {}) const;
     Result<QByteArray> ip(const QStringList &args) const { return run(QStringLiteral("ip"), args); }
     Result<void> nft(const QString &ruleset) const;
     const QString &netns() const { return m_netns; }

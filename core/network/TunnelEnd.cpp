@@ -1,5 +1,7 @@
 #include "network/TunnelEnd.h"
 
+#include "network/TunDevice.h"
+
 #include <QCoreApplication>
 #include <QFileInfo>
 #include <QThread>
@@ -39,8 +41,11 @@ Result<void> TunnelEnd::up()
     if (!deviceExists()) {
         // A device left without its process (or the reverse) is made again from scratch.
         m_o.host.ip({QStringLiteral("link"), QStringLiteral("del"), QStringLiteral("dev"), dev});
+        if (m_o.host.netns().isEmpty())
+            if (auto r = ensureTunDevice(); !r)
+                return r.error();
         // wireguard-go refuses to run where the kernel has WireGuard unless told it is wanted.
-        if (auto r = m_o.host.run(QStringLiteral("env"), {QStringLiteral("WG_I_PREFER_BUGGY_USERSPACE_TO_POLISHED_KMOD=1"), m_o.wireguardGo, dev}); !r)
+        if (auto r = m_o.host.run(m_o.wireguardGo, {dev}, {}, {QStringLiteral("WG_I_PREFER_BUGGY_USERSPACE_TO_POLISHED_KMOD=1")}); !r)
             return r.error();
         for (int i = 0; i < 50 && !QFileInfo::exists(uapiSocketPath(dev)); ++i)
             QThread::msleep(20);

@@ -1,0 +1,65 @@
+// HostCommands runs the host's network tools: arguments, input, extra environment (the gateway's
+// image has no env(1), so wireguard-go's must be set here), and failures that name the command.
+// ensureTunDevice makes the TUN device a container's /dev lacks.
+#include "network/HostCommands.h"
+#include "network/TunDevice.h"
+
+#include <QTemporaryDir>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+
+#include <QtTest>
+
+using namespace spillway;
+using namespace spillway::network;
+
+class TestHostCommands : public QObject
+{
+    Q_OBJECT
+private slots:
+    void runsWithInputAndExtraEnvironment()
+    {
+        HostCommands host;
+        auto out = host.run(QStringLiteral("sh"), {QStringLiteral("-c"), QStringLiteral("printf '%s|%s|' \"$WG_TEST\" \"$PATH\" ; cat")},
+                            QByteArrayLiteral("in"), {QStringLiteral("WG_TEST=a=b")});
+        QVERIFY2(out.ok(), out.ok() ? "" : qPrintable(out.error().message));
+        const QList<QByteArray> parts = out->split('|');
+        QCOMPARE(parts.value(0), QByteArrayLiteral("a=b"));
+        QVERIFY(!parts.value(1).isEmpty());   // the rest of the environment is kept
+        QCOMPARE(parts.value(2), QByteArrayLiteral("in"));
+    }
+
+    void failuresNameTheCommandAndWhatItSaid()
+    {
+        HostCommands host;
+        auto failed = host.run(QStringLiteral("sh"), {QStringLiteral("-c"), QStringLiteral("echo broken >&2; exit 3")});
+        QVERIFY(!failed.ok());
+        QVERIFY2(failed.error().message.contains(QStringLiteral("sh -c echo broken >&2; exit 3 failed (exit 3): broken")), qPrintable(failed.error().message));
+        auto missing = host.run(QStringLiteral("/nonexistent/wireguard-go"), {QStringLiteral("wg0")});
+        QVERIFY(!missing.ok());
+        QVERIFY2(missing.error().message.contains(QStringLiteral("cannot run /nonexistent/wireguard-go wg0")), qPrintable(missing.error().message));
+        QVERIFY2(missing.error().hint.contains(QStringLiteral("is /nonexistent/wireguard-go installed")), qPrintable(missing.error().hint));
+    }
+
+    void makesTheTunDeviceWhereItIsMissing()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("dev/net/tun"));
+        auto made = ensureTunDevice(path);
+        if (!made.ok() && geteuid() != 0)
+            QSKIP("making a device node needs CAP_MKNOD; the suite runs as root");
+        QVERIFY2(made.ok(), made.ok() ? "" : qPrintable(made.error().message));
+        struct stat st {};
+        QCOMPARE(::stat(QFile::encodeName(path).constData(), &st), 0);
+        QVERIFY(S_ISCHR(st.st_mode));
+        QCOMPARE(major(st.st_rdev), 10u);
+        QCOMPARE(minor(st.st_rdev), 200u);
+        QVERIFY(ensureTunDevice(path).ok());   // there already: nothing to do
+        auto impossible = ensureTunDevice(QStringLiteral("/proc/spillway-no/tun"));
+        QVERIFY(!impossible.ok());
+        QVERIFY2(impossible.error().hint.contains(QStringLiteral("CAP_MKNOD")), qPrintable(impossible.error().hint));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestHostCommands)
+#include "tst_host_commands.moc"
