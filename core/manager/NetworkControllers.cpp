@@ -6,10 +6,25 @@
 #include "apis/networking/v1beta1/GatewayClient.h"
 #include "apis/networking/v1beta1/GatewayServer.h"
 #include "ipam/Labels.h"
+#include "network/GatewayDeployment.h"
 
 namespace spillway::manager {
 
 using nlohmann::json;
+
+namespace {
+
+// "ns/name" of the object's owner of KIND, or empty.
+QString ownerKey(const json &object, const char *kind)
+{
+    const json meta = object.value("metadata", json::object());
+    for (const json &owner : meta.value("ownerReferences", json::array()))
+        if (owner.value("kind", "") == kind)
+            return QString::fromStdString(meta.value("namespace", "") + "/" + owner.value("name", ""));
+    return {};
+}
+
+} // namespace
 
 NetworkControllers::NetworkControllers(kube::KubeClient *client, Options options)
     : m_networks(std::make_unique<ipam::NetworkReconciler>(*client)),
@@ -45,6 +60,14 @@ NetworkControllers::NetworkControllers(kube::KubeClient *client, Options options
     m_clientLoop = std::make_unique<ReconcileLoop>(QStringLiteral("gateway-client"), client,
                                                    [this](const QString &key) { return m_clients->reconcile(key); }, 1);
     m_clientLoop->watch(apis::networking::v1beta1::gatewayClientResource());
+    // The kubernetes runtime's gateway Deployments: a change or delete brings back their owner.
+    if (!options.gateways.localRuntime) {
+        kube::Informer::Options deployments;
+        deployments.labelSelector = QStringLiteral("%1=%2").arg(QLatin1String(network::kGatewayComponentLabel), QLatin1String(network::kGatewayComponentValue));
+        deployments.resyncMs = 60000;
+        for (auto &[loop, kind] : {std::pair{m_serverLoop.get(), "GatewayServer"}, std::pair{m_clientLoop.get(), "GatewayClient"}})
+            loop->watch(kube::resources::deployments(), [kind](const json &d) { return ownerKey(d, kind); }, deployments);
+    }
 }
 
 NetworkControllers::~NetworkControllers()

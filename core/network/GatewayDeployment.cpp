@@ -57,9 +57,13 @@ Result<GatewayWorkload> gatewayWorkload(GatewayMode mode, const json &gateway, c
                               {"metadata", {{"name", gatewayClusterRoleBindingName(QString::fromStdString(ns)).toStdString()}}},
                               {"roleRef", {{"apiGroup", "rbac.authorization.k8s.io"}, {"kind", "ClusterRole"}, {"name", "spillway-gateway"}}},
                               {"subjects", json::array({{{"kind", "ServiceAccount"}, {"name", "spillway-gateway"}, {"namespace", ns}}})}};
+    // Liqo's component label, whatever the template says: the controller watches gateway
+    // Deployments by it, so one deleted by hand is made again.
+    json deploymentLabels = renderedMeta.value("labels", json::object());
+    deploymentLabels[kGatewayComponentLabel] = kGatewayComponentValue;
     out.deployment = {{"apiVersion", "apps/v1"}, {"kind", "Deployment"},
                       {"metadata", {{"name", renderedMeta.value("name", name)}, {"namespace", ns},
-                                    {"labels", renderedMeta.value("labels", json::object())},
+                                    {"labels", deploymentLabels},
                                     {"ownerReferences", json::array({owner})}}},
                       {"spec", deploymentSpec}};
     if (mode == GatewayMode::Server) {

@@ -13,6 +13,9 @@ namespace spillway::network {
 // {{ .Spec.Endpoint.Port }} and {{ index .Spec.Endpoint.Addresses 0 }} are substituted. The
 // Deployment (and a server's UDP Service) is owned by the gateway object, so it goes with it; the
 // pods run under the ServiceAccount spillway-gateway of the tenant namespace.
+inline constexpr const char *kGatewayComponentLabel = "networking.liqo.io/component";
+inline constexpr const char *kGatewayComponentValue = "gateway";
+
 struct GatewayTemplateValues {
     QString name, ns, remoteClusterId, secretName;
     int mtu = kDefaultGatewayMtu, port = kDefaultGatewayPort;
