@@ -349,8 +349,14 @@ table ip $table {
     type nat hook prerouting priority dstnat; policy accept;
     iifname "$REAL_WAN_HOST_IF" ip daddr $REAL_WAN_HOST_IP tcp dport $api_port dnat to 127.0.0.1:$api_port
   }
+  # The same address works from this machine, so it can be the one peers are given.
+  chain output {
+    type nat hook output priority -100; policy accept;
+    ip daddr $REAL_WAN_HOST_IP tcp dport $api_port dnat to 127.0.0.1:$api_port
+  }
 }
 NFT
+  echo "PEER_SERVER=https://$REAL_WAN_HOST_IP:$api_port" >> "$dir/cluster.env"
   real_cluster_objects "$dir" "$api_port"
   real_sign_cluster_certs "$dir/pki"
   local server=https://$REAL_WAN_HOST_IP:$api_port dns_ip archives=()
