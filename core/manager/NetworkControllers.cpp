@@ -65,8 +65,10 @@ NetworkControllers::NetworkControllers(kube::KubeClient *client, Options options
         kube::Informer::Options deployments;
         deployments.labelSelector = QStringLiteral("%1=%2").arg(QLatin1String(network::kGatewayComponentLabel), QLatin1String(network::kGatewayComponentValue));
         deployments.resyncMs = 60000;
-        for (auto &[loop, kind] : {std::pair{m_serverLoop.get(), "GatewayServer"}, std::pair{m_clientLoop.get(), "GatewayClient"}})
-            loop->watch(kube::resources::deployments(), [kind](const json &d) { return ownerKey(d, kind); }, deployments);
+        for (const auto &entry : {std::pair{m_serverLoop.get(), "GatewayServer"}, std::pair{m_clientLoop.get(), "GatewayClient"}}) {
+            const char *kind = entry.second;   // clang 14 (the fuzz build) cannot capture a structured binding
+            entry.first->watch(kube::resources::deployments(), [kind](const json &d) { return ownerKey(d, kind); }, deployments);
+        }
     }
 }
 
