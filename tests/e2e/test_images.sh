@@ -15,10 +15,11 @@ cleanup() {
 }
 trap cleanup EXIT
 
-out=$("$RUN" images --registry registry.example/team 2>"$work/images.log") || { fail "./run images failed: $(tail -20 "$work/images.log")"; finish; }
+# Into a folder of its own: build/images keeps the default names other tests and the testbed use.
+out=$("$RUN" images --registry registry.example/team --out "$work/out" 2>"$work/images.log") || { fail "./run images failed: $(tail -20 "$work/images.log")"; finish; }
 version=$("$SPILLWAY_BIN/spillctl" --version | awk '{print $NF}')
 for agent in spillway-controller-manager spillway-virtual-kubelet spillway-gateway; do
-  archive=$SPILLWAY_BUILD_DIR/images/$agent.tar
+  archive=$work/out/$agent.tar
   ref=registry.example/team/$agent:v$version
   assert_contains "$out" "$archive $ref" "./run images reports $agent's archive and name"
   layout=$work/$agent && mkdir -p "$layout" && tar -C "$layout" -xf "$archive"
