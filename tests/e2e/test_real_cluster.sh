@@ -58,6 +58,18 @@ eventually 90 "the virtual node liqo-$p is Ready" \
   bash -c "[ \"\$('$KUBECTL' --kubeconfig '$KC' get node liqo-$p -o jsonpath='{.status.conditions[?(@.type==\"Ready\")].status}')\" = True ]"
 assert_contains "$(containers "$c")" "localhost/spillway/spillway-virtual-kubelet:v$version" "the virtual kubelet runs as a container in the consumer"
 
+# Every agent's pod asks for what it needs, is capped in memory, and the gateway holds only the
+# capabilities it uses.
+for ns_pod in "liqo app.kubernetes.io/component=controller-manager" "liqo-tenant-$p app.kubernetes.io/component=virtual-kubelet" \
+              "liqo-tenant-$p networking.liqo.io/component=gateway"; do
+  read -r ns sel <<< "$ns_pod"
+  res=$(kcc -n "$ns" get pods -l "$sel" -o jsonpath='{.items[0].spec.containers[0].resources.requests.memory} {.items[0].spec.containers[0].resources.limits.memory}')
+  [[ "$res" =~ ^[0-9]+Mi\ [0-9]+Mi$ ]] && pass "$sel: memory request and limit ($res)" || fail "$sel: no memory request and limit ('$res')"
+done
+assert_eq '["ALL"] ["NET_ADMIN","MKNOD"] false' \
+  "$(kcc -n "liqo-tenant-$p" get pods -l networking.liqo.io/component=gateway -o jsonpath='{.items[0].spec.containers[0].securityContext.capabilities.drop} {.items[0].spec.containers[0].securityContext.capabilities.add} {.items[0].spec.containers[0].securityContext.allowPrivilegeEscalation}')" \
+  "the gateway drops every capability but NET_ADMIN and MKNOD, unprivileged"
+
 # --- offload: real containers in the provider -------------------------------------------------
 kcc create namespace web >/dev/null
 "$CTL" offload namespace web --kubeconfig "$KC" >/dev/null 2>&1 && pass "offload namespace web" || fail "offload failed"
