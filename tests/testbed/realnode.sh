@@ -37,12 +37,27 @@ real_need_tools() {
 }
 
 # The smallest cluster index 1..250 no other cluster's cluster.env holds (under the WAN lock).
-real_free_index() {
-  local k used
-  used=$(cat "$STATE_ROOT"/*/cluster.env 2>/dev/null | sed -n 's/^REAL_INDEX=//p')
-  for k in $(seq 1 250); do grep -qx "$k" <<< "$used" || { echo "$k"; return 0; }; done
-  die "all 250 real-node cluster indexes are taken; bring some clusters down"
+# Indexes are machine-wide (clusters of every state folder share the WAN and 198.18.K.0/24):
+# index/K names the cluster folder holding it, and is free again once that folder no longer
+# records it (its cluster came down, or its folder is gone).
+REAL_INDEX_DIR=$REAL_SHORT_ROOT/index
+real_index_taken() { # k
+  local owner; owner=$(cat "$REAL_INDEX_DIR/$1" 2>/dev/null) || return 1
+  grep -qsx "REAL_INDEX=$1" "$owner/cluster.env"
 }
+# Takes the smallest free index for the cluster of DIR (call under real_lock).
+real_free_index() { # dir
+  local k
+  mkdir -p "$REAL_INDEX_DIR"
+  for k in $(seq 1 250); do
+    real_index_taken "$k" && continue
+    echo "$1" > "$REAL_INDEX_DIR/$k"
+    echo "$k"; return 0
+  done
+  die "all 250 real-node cluster indexes of this machine are taken; bring some clusters down"
+}
+real_lock() { mkdir -p "$REAL_SHORT_ROOT"; exec 7> "$REAL_SHORT_ROOT/.lock"; flock 7; }
+real_unlock() { flock -u 7; exec 7>&-; }
 
 real_wan_up() {
   ip netns list | grep -qw "^$REAL_WAN_NETNS" && ip link show "$REAL_WAN_HOST_IF" >/dev/null 2>&1 && return 0
@@ -60,10 +75,10 @@ real_wan_up() {
   sysctl -qw "net.ipv4.conf.$REAL_WAN_HOST_IF.route_localnet=1"
 }
 
-# Removes the WAN once no cluster uses it.
+# Removes the WAN once no cluster of this machine uses it.
 real_wan_down_if_unused() {
-  local e
-  for e in "$STATE_ROOT"/*/cluster.env; do grep -q '^REAL_INDEX=' "$e" 2>/dev/null && return 0; done
+  local f
+  for f in "$REAL_INDEX_DIR"/*; do [ -e "$f" ] && real_index_taken "$(basename "$f")" && return 0; done
   ip netns del "$REAL_WAN_NETNS" 2>/dev/null || true
   ip link del "$REAL_WAN_HOST_IF" 2>/dev/null || true
 }
@@ -337,11 +352,11 @@ real_nodes_up() { # dir name count pod-cidr api-port
     ! ip netns list | grep -qw "^$stale" ||
       die "a network namespace $stale is left from an earlier cluster '$name'; remove it with 'ip netns del $stale'"
   done
-  exec 7> "$STATE_ROOT/.wan.lock"; flock 7
-  k=$(real_free_index)
+  real_lock
+  k=$(real_free_index "$dir")
   printf 'REAL_INDEX=%s\nREAL_NODES=%s\n' "$k" "$count" >> "$dir/cluster.env"
   real_wan_up || die "creating the network namespace $REAL_WAN_NETNS or the link $REAL_WAN_HOST_IF failed"
-  flock -u 7; exec 7>&-
+  real_unlock
   local table; table=$(real_nft_table "$name")
   nft -f - <<NFT || die "adding the nftables table $table (the nodes' way to the apiserver) failed"
 table ip $table {
@@ -373,6 +388,7 @@ NFT
     mkdir -p "$nd"
     ip netns add "$ns"
     ip -n "$ns" link set lo up
+    ip -n "$REAL_WAN_NETNS" link del "n$k-$i" 2>/dev/null || true   # left by a cluster of this index that did not come down
     ip -n "$ns" link add eth0 type veth peer name "n$k-$i" netns "$REAL_WAN_NETNS"
     ip -n "$REAL_WAN_NETNS" link set "n$k-$i" master wan0 up
     ip -n "$ns" addr add "$ip/16" dev eth0
@@ -469,6 +485,7 @@ table ip $(real_nft_table "$name") {
   }
 }
 NFT
+  while ip rule del pref "$table" 2>/dev/null; do :; done   # a stale one of this index
   ip rule add fwmark "$mark" lookup "$table" pref "$table"
   ip route replace "$svc_cidr" via "$(real_node_ip "$k" 1)" table "$table"
   ip route replace "$pod_cidr" via "$(real_node_ip "$k" 1)" table "$table"
@@ -526,9 +543,10 @@ real_nodes_down() { # dir name
   nft delete table ip "$(real_nft_table "$name")" 2>/dev/null || true
   real_apiserver_routes_down "$name" "$k"
   sed -i '/^REAL_INDEX=/d' "$dir/cluster.env"
-  exec 7> "$STATE_ROOT/.wan.lock"; flock 7
+  real_lock
+  [ "$(cat "$REAL_INDEX_DIR/$k" 2>/dev/null)" != "$dir" ] || rm -f "$REAL_INDEX_DIR/$k"
   real_wan_down_if_unused
-  flock -u 7; exec 7>&-
+  real_unlock
 }
 
 real_remove_short_dir() { # short-dir

@@ -131,6 +131,7 @@ assert_eq "" "$(nft list tables 2>/dev/null | grep -E -- "spw_(${a//-/_}|${b//-/
 assert_eq "" "$(ls -d /sys/fs/cgroup/*/spillway-testbed/$a-* /sys/fs/cgroup/*/spillway-testbed/$b-* 2>/dev/null || true)" "no cgroup is left"
 assert_eq "" "$(ip rule | grep -wE "lookup ($((5300 + ka))|$((5300 + kb)))" || true)" "no routing rule is left"
 assert_eq "" "$(ls -d "$REAL_SHORT_ROOT/$ka"-* "$REAL_SHORT_ROOT/$kb"-* 2>/dev/null || true)" "no node folder under $REAL_SHORT_ROOT is left"
+assert_eq "" "$(grep -lsxE "$STATE/($a|$b)" "$REAL_SHORT_ROOT"/index/* || true)" "their machine-wide indexes are free again"
 assert_eq "$shims_before" "$(ls /run/containerd/s 2>/dev/null | sort || true)" "no shim socket is left"
 if ! ls "$STATE"/*/cluster.env >/dev/null 2>&1 || ! grep -qs '^REAL_INDEX=' "$STATE"/*/cluster.env; then
   assert_eq "" "$(ip netns list | grep -w spw-wan || true; ip link show spw-wan0 2>/dev/null || true)" "the real nodes' network is removed with the last cluster"
