@@ -9,6 +9,7 @@
 set -euo pipefail
 bin_dir=$(cd "$1" && pwd) out=$2 version=$3 registry=${4:-localhost/spillway}
 command -v umoci >/dev/null || { echo "error: umoci is missing; run ./run deps" >&2; exit 1; }
+. "$(dirname "$0")/archive.sh"
 mkdir -p "$out"; out=$(cd "$out" && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -76,18 +77,7 @@ build_image() {
     --config.label "org.opencontainers.image.title=$name" --config.label "org.opencontainers.image.version=$version" \
     --history.comment "Spillway $name $version"
   umoci gc --layout "$layout"
-  # Image importers (containerd's `ctr images import`, kind, k3s) name the image after these.
-  python3 - "$layout/index.json" "$ref" <<'PY'
-import json, sys
-path, ref = sys.argv[1], sys.argv[2]
-index = json.load(open(path))
-for m in index["manifests"]:
-    m.setdefault("annotations", {})
-    m["annotations"]["org.opencontainers.image.ref.name"] = ref
-    m["annotations"]["io.containerd.image.name"] = ref
-json.dump(index, open(path, "w"))
-PY
-  tar -C "$layout" --sort=name --owner=0 --group=0 --numeric-owner -cf "$out/$name.tar" .
+  write_oci_archive "$layout" "$ref" "$out/$name.tar"
   echo "$out/$name.tar $ref $(du -m "$out/$name.tar" | cut -f1) MB"
 }
 

@@ -8,11 +8,12 @@
 # usage: images.sh        prints the folder holding pause.tar and workload.tar (built once per key)
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../../installer/images/archive.sh"
 
 PAUSE_IMAGE=testbed.spillway.dev/pause:1
 WORKLOAD_IMAGE=localhost/spillway/workload:v1
 
-key=$( (dpkg-query -W -f '${Version}' busybox-static 2>/dev/null || echo none; cat "$0") | sha256sum | cut -c1-12)
+key=$( (dpkg-query -W -f '${Version}' busybox-static 2>/dev/null || echo none; cat "$0" "$(dirname "$0")/../../installer/images/archive.sh") | sha256sum | cut -c1-12)
 out=$(testbed_cache_root)/images/$key
 if [ -f "$out/pause.tar" ] && [ -f "$out/workload.tar" ]; then echo "$out"; exit 0; fi
 command -v umoci >/dev/null || die "umoci is missing; run ./run deps"
@@ -45,17 +46,7 @@ image() {
   umoci config --image "$layout:$tag" --os linux --architecture amd64 --author "Spillway testbed" \
     "${ep[@]}" --config.workingdir / --config.env PATH=/bin --history.comment "Spillway testbed $name"
   umoci gc --layout "$layout"
-  python3 - "$layout/index.json" "$ref" <<'PY'
-import json, sys
-path, ref = sys.argv[1], sys.argv[2]
-index = json.load(open(path))
-for m in index["manifests"]:
-    m.setdefault("annotations", {})
-    m["annotations"]["org.opencontainers.image.ref.name"] = ref
-    m["annotations"]["io.containerd.image.name"] = ref
-json.dump(index, open(path, "w"))
-PY
-  tar -C "$layout" --sort=name --owner=0 --group=0 --numeric-owner -cf "$stage/$name.tar" .
+  write_oci_archive "$layout" "$ref" "$stage/$name.tar"
 }
 
 pause_rootfs() { :; }
