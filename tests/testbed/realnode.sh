@@ -276,26 +276,7 @@ rotateCertificates: false
 localStorageCapacityIsolation: true
 EOF
   echo "nameserver $dns" > "$nd/resolv.conf"
-  write_node_kubeconfig "$nd/kubelet.kubeconfig" "$cluster" "https://$REAL_WAN_HOST_IP:$(sed -n 's/^APISERVER_PORT=//p' "$dir/cluster.env")" "$p" "$n-kubelet-client"
-}
-
-write_node_kubeconfig() { # file cluster server pkidir cert-name
-  local b64="base64 -w0"
-  cat > "$1" <<EOF
-apiVersion: v1
-kind: Config
-clusters:
-- name: $2
-  cluster: {server: "$3", certificate-authority-data: $($b64 < "$4/ca.crt")}
-users:
-- name: $5
-  user: {client-certificate-data: $($b64 < "$4/$5.crt"), client-key-data: $($b64 < "$4/$5.key")}
-contexts:
-- name: $2
-  context: {cluster: $2, user: $5}
-current-context: $2
-EOF
-  chmod 600 "$1"
+  write_kubeconfig "$nd/kubelet.kubeconfig" "$cluster" "https://$REAL_WAN_HOST_IP:$(sed -n 's/^APISERVER_PORT=//p' "$dir/cluster.env")" "$p" "$n-kubelet-client"
 }
 
 # Starts a component inside a node's network namespace (only the network: mounts and cgroups are
@@ -376,8 +357,8 @@ NFT
   real_sign_cluster_certs "$dir/pki"
   local server=https://$REAL_WAN_HOST_IP:$api_port dns_ip archives=()
   dns_ip=$(real_node_ip "$k" 1)
-  write_node_kubeconfig "$dir/pki/kube-proxy.kubeconfig" "$name" "$server" "$dir/pki" kube-proxy
-  write_node_kubeconfig "$dir/pki/coredns.kubeconfig" "$name" "$server" "$dir/pki" coredns
+  write_kubeconfig "$dir/pki/kube-proxy.kubeconfig" "$name" "$server" "$dir/pki" kube-proxy
+  write_kubeconfig "$dir/pki/coredns.kubeconfig" "$name" "$server" "$dir/pki" coredns
   mapfile -t archives < <(real_image_archives)
 
   for i in $(seq 1 "$count"); do
