@@ -46,8 +46,6 @@ private slots:
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("dev/net/tun"));
         auto made = ensureTunDevice(path);
-        if (!made.ok() && geteuid() != 0)
-            QSKIP("making a device node needs CAP_MKNOD; the suite runs as root");
         QVERIFY2(made.ok(), made.ok() ? "" : qPrintable(made.error().message));
         struct stat st {};
         QCOMPARE(::stat(QFile::encodeName(path).constData(), &st), 0);
