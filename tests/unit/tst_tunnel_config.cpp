@@ -1,5 +1,6 @@
 // The gateway's pure parts: WireGuard keys (checked against the wg tool), the UAPI exchange's
-// text both ways, and the NAT/route plan for a remapped peer.
+// text both ways, the NAT/route plan for a remapped peer, and the fabric's node routes.
+#include "network/FabricRoutes.h"
 #include "network/GatewayPlan.h"
 #include "network/NetworkTest.h"
 #include "network/TunnelPlan.h"
@@ -230,6 +231,72 @@ private slots:
         QVERIFY(text.contains("spillway_gateway_latency_seconds_bucket{remote_cluster_id=\"milan\",le=\"0.1\"} 3\n"));
         QVERIFY(text.contains("spillway_gateway_latency_seconds_bucket{remote_cluster_id=\"milan\",le=\"+Inf\"} 4\n"));
         QVERIFY(text.contains("spillway_gateway_latency_seconds_count{remote_cluster_id=\"milan\"} 4\n"));
+    }
+
+    // The fabric: each peer's networks (as this cluster reaches them) to its gateway pod.
+    void fabricRoutesLeadToTheServingGatewayPod()
+    {
+        using nlohmann::json;
+        auto configuration = [](const char *ns, json pod, json external) {
+            return json{{"metadata", {{"name", "peer"}, {"namespace", ns}}},
+                        {"status", {{"remote", {{"cidr", {{"pod", pod}, {"external", external}}}}}}}};
+        };
+        auto gatewayPod = [](const char *ns, const char *name, const char *node, const char *ip, bool ready, const char *created) {
+            return json{{"metadata", {{"name", name}, {"namespace", ns}, {"creationTimestamp", created},
+                                      {"labels", {{"networking.liqo.io/component", "gateway"}}}}},
+                        {"spec", {{"nodeName", node}}},
+                        {"status", {{"phase", "Running"}, {"podIP", ip},
+                                    {"conditions", json::array({{{"type", "Ready"}, {"status", ready ? "True" : "False"}}})}}}};
+        };
+        const std::vector<json> nodes = {
+            {{"metadata", {{"name", "n1"}}}, {"status", {{"addresses", json::array({{{"type", "Hostname"}, {"address", "n1"}}, {{"type", "InternalIP"}, {"address", "198.18.1.10"}}})}}}},
+            {{"metadata", {{"name", "n2"}}}, {"status", {{"addresses", json::array({{{"type", "InternalIP"}, {"address", "198.18.1.11"}}})}}}}};
+        const std::vector<json> configurations = {configuration("liqo-tenant-b", json::array({"10.71.0.0/16"}), json::array({"10.72.0.0/16"})),
+                                                  configuration("liqo-tenant-c", json::array({"10.73.0.0/16"}), json::array()),
+                                                  configuration("liqo-tenant-d", json::array({"10.75.0.0/16"}), json::array())};
+        std::vector<json> pods = {gatewayPod("liqo-tenant-b", "gw-old", "n1", "10.244.0.5", true, "2026-01-01T00:00:00Z"),
+                                  gatewayPod("liqo-tenant-b", "gw-new", "n1", "10.244.0.9", false, "2026-01-02T00:00:00Z"),
+                                  gatewayPod("liqo-tenant-c", "gw", "n2", "10.244.1.4", true, "2026-01-01T00:00:00Z")};
+        // tenant-d's gateway is still pending: no route to nowhere.
+        json pending = gatewayPod("liqo-tenant-d", "gw", "n1", "", false, "2026-01-01T00:00:00Z");
+        pending["status"]["phase"] = "Pending";
+        pods.push_back(pending);
+
+        // On n1: b's Ready pod there (not the newer unready one); c's pod through n2's InternalIP.
+        auto routes = fabricRoutes(QStringLiteral("n1"), configurations, pods, nodes);
+        const std::vector<FabricRoute> onN1 = {{QStringLiteral("10.71.0.0/16"), QStringLiteral("10.244.0.5")},
+                                               {QStringLiteral("10.72.0.0/16"), QStringLiteral("10.244.0.5")},
+                                               {QStringLiteral("10.73.0.0/16"), QStringLiteral("198.18.1.11")}};
+        QVERIFY(routes == onN1);
+        auto onN2 = fabricRoutes(QStringLiteral("n2"), configurations, pods, nodes);
+        QCOMPARE(onN2.size(), size_t(3));
+        QCOMPARE(onN2[0].via, QStringLiteral("198.18.1.10"));
+        QCOMPARE(onN2[2].via, QStringLiteral("10.244.1.4"));
+
+        // The Ready pod goes: the newer one serves, even before it is Ready.
+        pods[0]["metadata"]["deletionTimestamp"] = "2026-01-03T00:00:00Z";
+        QCOMPARE(fabricRoutes(QStringLiteral("n1"), configurations, pods, nodes)[0].via, QStringLiteral("10.244.0.9"));
+        // No Configuration: no route.
+        QVERIFY(fabricRoutes(QStringLiteral("n1"), {}, pods, nodes).empty());
+    }
+
+    void fabricRouteCommandsConvergeAndParseWhatIpPrints()
+    {
+        auto actual = parseFabricRoutes(R"([{"dst":"10.71.0.0/16","gateway":"10.244.0.5","dev":"cni0","protocol":"83","flags":[]},
+                                            {"dst":"10.80.0.0/16","gateway":"10.244.0.5","dev":"cni0","protocol":"83","flags":[]},
+                                            {"dst":"10.72.0.7","gateway":"10.244.0.5","dev":"cni0","protocol":"83","flags":[]}])");
+        QVERIFY(actual.ok());
+        QCOMPARE(actual->size(), size_t(3));
+        QCOMPARE((*actual)[1].destination, QStringLiteral("10.72.0.7/32"));
+        const std::vector<FabricRoute> desired = {{QStringLiteral("10.71.0.0/16"), QStringLiteral("10.244.0.9")},
+                                                  {QStringLiteral("10.72.0.7/32"), QStringLiteral("10.244.0.5")}};
+        const auto commands = fabricRouteCommands(desired, *actual);
+        QCOMPARE(commands.size(), size_t(2));
+        QCOMPARE(commands[0].join(QLatin1Char(' ')), QStringLiteral("route del 10.80.0.0/16 proto 83"));
+        QCOMPARE(commands[1].join(QLatin1Char(' ')), QStringLiteral("route replace 10.71.0.0/16 via 10.244.0.9 proto 83"));
+        QVERIFY(fabricRouteCommands(desired, desired).empty());
+        QVERIFY(parseFabricRoutes("").ok() && parseFabricRoutes("")->empty());
+        QVERIFY(!parseFabricRoutes("Error: garbage").ok());
     }
 };
 
