@@ -33,7 +33,15 @@ json gatewayDeployment(const std::string &image, const std::string &pullPolicy, 
                             {"resources", {{"requests", {{"cpu", "10m"}, {"memory", "48Mi"}}}, {"limits", {{"memory", "256Mi"}}}}},
                             {"securityContext", {{"allowPrivilegeEscalation", false},
                                                  {"capabilities", {{"drop", json::array({"ALL"})}, {"add", json::array({"NET_ADMIN", "MKNOD"})}}}}}};
-    const json podSpec = {{"serviceAccountName", names::kGateway}, {"containers", json::array({container})}};
+    // The pod forwards between its interface and the tunnel: net.ipv4.ip_forward, which only a
+    // privileged container may write (network/IpForwarding.h). That one step, then it exits.
+    const json forwarding = {{"name", "enable-forwarding"},
+                             {"image", image},
+                             {"imagePullPolicy", pullPolicy},
+                             {"args", json::array({"--enable-forwarding"})},
+                             {"resources", {{"requests", {{"cpu", "10m"}, {"memory", "16Mi"}}}, {"limits", {{"memory", "64Mi"}}}}},
+                             {"securityContext", {{"privileged", true}}}};
+    const json podSpec = {{"serviceAccountName", names::kGateway}, {"initContainers", json::array({forwarding})}, {"containers", json::array({container})}};
     return {{"metadata", {{"name", "{{ .Name }}"}, {"namespace", "{{ .Namespace }}"}, {"labels", labels}}},
             {"spec", {{"deployment", {{"spec", {{"replicas", 1},
                                                  {"selector", {{"matchLabels", labels}}},
@@ -41,6 +49,37 @@ json gatewayDeployment(const std::string &image, const std::string &pullPolicy, 
 }
 
 } // namespace
+
+json fabricDaemonSet(const QString &ns, const QMap<QString, QString> &values)
+{
+    const std::string image = (values.value(QStringLiteral("image.registry")) + QStringLiteral("/spillway-gateway:")
+                               + values.value(QStringLiteral("image.tag"))).toStdString();
+    const json labels = {{names::kPartOfLabel, names::kPartOfValue}, {names::kComponentLabel, "fabric"}};
+    // The node's own routes: host network, NET_ADMIN and nothing else.
+    const json container = {{"name", "fabric"},
+                            {"image", image},
+                            {"imagePullPolicy", values.value(QStringLiteral("image.pullPolicy")).toStdString()},
+                            {"args", json::array({"--fabric"})},
+                            {"env", json::array({{{"name", "NODE_NAME"}, {"valueFrom", {{"fieldRef", {{"fieldPath", "spec.nodeName"}}}}}}})},
+                            {"resources", {{"requests", {{"cpu", "5m"}, {"memory", "32Mi"}}}, {"limits", {{"memory", "128Mi"}}}}},
+                            {"securityContext", {{"allowPrivilegeEscalation", false},
+                                                 {"capabilities", {{"drop", json::array({"ALL"})}, {"add", json::array({"NET_ADMIN"})}}}}}};
+    // Every real node; not the virtual ones, whose pods run in a peer.
+    const json affinity = {{"nodeAffinity", {{"requiredDuringSchedulingIgnoredDuringExecution", {{"nodeSelectorTerms", json::array({
+                               {{"matchExpressions", json::array({{{"key", "liqo.io/type"}, {"operator", "NotIn"}, {"values", json::array({"virtual-node"})}}})}}})}}}}}};
+    json ds = {{"apiVersion", "apps/v1"}, {"kind", "DaemonSet"},
+               {"metadata", {{"name", names::kFabric}, {"namespace", ns.toStdString()}}},
+               {"spec", {{"selector", {{"matchLabels", labels}}},
+                         {"template", {{"metadata", {{"labels", labels}}},
+                                       {"spec", {{"serviceAccountName", names::kFabric},
+                                                 {"hostNetwork", true},
+                                                 {"affinity", affinity},
+                                                 {"tolerations", json::array({{{"key", "node-role.kubernetes.io/control-plane"}, {"operator", "Exists"},
+                                                                               {"effect", "NoSchedule"}}})},
+                                                 {"containers", json::array({container})}}}}}}}};
+    labelAsSpillway(ds, QStringLiteral("fabric"));
+    return ds;
+}
 
 std::vector<json> gatewayTemplates(const QString &ns, const QMap<QString, QString> &values)
 {

@@ -361,6 +361,12 @@ Result<InstallResult> Installer::install()
                                             std::pair{kube::resources::services(), QString::fromLatin1(names::kAuthService)}})
                 if (auto r = m_client.remove(ref, in->options.ns, name); !r && !r.error().isNotFound())
                     return r.error();
+            // The local runtime's gateways live in a namespace of their own: no node routes to them.
+            auto daemonSets = m_client.resolve(QStringLiteral("apps/v1"), QStringLiteral("DaemonSet"));
+            if (!daemonSets)
+                return daemonSets.error();
+            if (auto r = m_client.remove(*daemonSets, in->options.ns, QString::fromLatin1(names::kFabric)); !r && !r.error().isNotFound())
+                return r.error();
         }
         auto started = startLocalRuntime(*in);
         if (!started)

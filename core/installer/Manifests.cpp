@@ -241,6 +241,7 @@ Result<std::vector<json>> renderManifests(const RenderInput &in)
         out.push_back(webhookService(in));
         out.push_back(authService(in, values));
         out.push_back(controllerManagerDeployment(in, values));
+        out.push_back(fabricDaemonSet(in.options.ns, values));
     }
     return out;
 }

@@ -22,6 +22,7 @@ inline constexpr const char *kComponentLabel = "app.kubernetes.io/component";
 inline constexpr const char *kControllerManager = "spillway-controller-manager";
 inline constexpr const char *kVirtualKubelet = "spillway-virtual-kubelet";
 inline constexpr const char *kGateway = "spillway-gateway";
+inline constexpr const char *kFabric = "spillway-fabric";
 inline constexpr const char *kWebhookService = "spillway-webhook";
 inline constexpr const char *kAuthService = "spillway-auth";
 inline constexpr const char *kFieldManager = "spillctl";
@@ -66,6 +67,8 @@ Result<std::vector<nlohmann::json>> renderManifests(const RenderInput &input);
 // Least-privilege RBAC for each component (Rbac.cpp).
 std::vector<nlohmann::json> rbacManifests(const QString &ns);
 
+// The fabric's DaemonSet (spillway-gateway --fabric on every real node); the kubernetes runtime only.
+nlohmann::json fabricDaemonSet(const QString &ns, const QMap<QString, QString> &values);
 // Liqo's default gateway templates (WgGatewayServerTemplate / WgGatewayClientTemplate).
 std::vector<nlohmann::json> gatewayTemplates(const QString &ns, const QMap<QString, QString> &values);
 

@@ -99,6 +99,15 @@ json gatewayClusterRules()
     });
 }
 
+json fabricClusterRules()
+{
+    return json::array({
+        // which peers' networks to route, to which gateway pod, through which node
+        rule(json::array({"networking.liqo.io"}), json::array({"configurations"}), kRead),
+        rule(json::array({""}), json::array({"pods", "nodes"}), kRead),
+    });
+}
+
 json namespacedRules()
 {
     return json::array({
@@ -117,6 +126,7 @@ std::vector<json> rbacManifests(const QString &nsName)
         {names::kControllerManager, controllerManagerClusterRules()},
         {names::kVirtualKubelet, virtualKubeletClusterRules()},
         {names::kGateway, gatewayClusterRules()},
+        {names::kFabric, fabricClusterRules()},
     };
     for (const auto &[name, rules] : components) {
         const QString component = QString::fromLatin1(name).mid(QStringLiteral("spillway-").size());

@@ -2,6 +2,7 @@
 // image has no env(1), so wireguard-go's must be set here), and failures that name the command.
 // ensureTunDevice makes the TUN device a container's /dev lacks.
 #include "network/HostCommands.h"
+#include "network/IpForwarding.h"
 #include "network/TunDevice.h"
 
 #include <QTemporaryDir>
@@ -56,6 +57,26 @@ private slots:
         auto impossible = ensureTunDevice(QStringLiteral("/proc/spillway-no/tun"));
         QVERIFY(!impossible.ok());
         QVERIFY2(impossible.error().hint.contains(QStringLiteral("CAP_MKNOD")), qPrintable(impossible.error().hint));
+    }
+
+    void turnsForwardingOnOnceAndNamesTheFixWhenItCannot()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("ip_forward"));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly) && f.write("0\n") == 2);
+        f.close();
+        QVERIFY(!ipForwardingEnabled(path));
+        auto on = enableIpForwarding(path);
+        QVERIFY2(on.ok(), on.ok() ? "" : qPrintable(on.error().message));
+        QVERIFY(ipForwardingEnabled(path));
+        // Already on: not written again (a read-only /proc/sys then is no error).
+        QVERIFY(QFile::setPermissions(path, QFileDevice::ReadOwner));
+        QVERIFY(enableIpForwarding(path).ok());
+        auto refused = enableIpForwarding(QStringLiteral("/proc/spillway-no/ip_forward"));
+        QVERIFY(!refused.ok());
+        QVERIFY2(refused.error().message.contains(QStringLiteral("cannot turn on IPv4 forwarding")), qPrintable(refused.error().message));
+        QVERIFY2(refused.error().hint.contains(QStringLiteral("privileged")), qPrintable(refused.error().hint));
     }
 };
 

@@ -116,7 +116,7 @@ private slots:
         for (const json &o : *objects) {
             QVERIFY2(o["metadata"]["labels"].value("app.kubernetes.io/part-of", "") == "spillway", o.dump().c_str());
             crds += o.value("kind", "") == "CustomResourceDefinition";
-            QVERIFY2(o.value("kind", "") != "Deployment", "the local runtime runs processes, not Deployments");
+            QVERIFY2(o.value("kind", "") != "Deployment" && o.value("kind", "") != "DaemonSet", "the local runtime runs processes, not Deployments");
         }
         QCOMPARE(crds, 18);
         QCOMPARE(objects->front().value("kind", ""), std::string("CustomResourceDefinition"));
@@ -173,6 +173,26 @@ private slots:
         QVERIFY((*hook)["webhooks"][0]["clientConfig"]["service"] == json({{"namespace", "liqo"}, {"name", "spillway-webhook"}, {"path", "/validate/namespaceoffloading"}, {"port", 443}}));
         const json *record = find(*objects, "ConfigMap", names::kInstallRecord);
         QVERIFY(!(*record)["data"].contains("stateDir"));
+
+        // The fabric: on every real node's own network, with NET_ADMIN and nothing else.
+        const json *fabric = find(*objects, "DaemonSet", "spillway-fabric");
+        QVERIFY(fabric);
+        const json &pod = (*fabric)["spec"]["template"]["spec"];
+        QVERIFY(pod.value("hostNetwork", false));
+        QVERIFY(pod["serviceAccountName"] == "spillway-fabric");
+        QVERIFY(pod["containers"][0]["args"] == json::array({"--fabric"}));
+        QVERIFY(pod["containers"][0]["env"][0]["valueFrom"]["fieldRef"]["fieldPath"] == "spec.nodeName");
+        QVERIFY(pod["containers"][0]["securityContext"]["capabilities"]["add"] == json::array({"NET_ADMIN"}));
+        QVERIFY(pod.dump().find("virtual-node") != std::string::npos);   // not on virtual nodes
+        QVERIFY(find(*objects, "ClusterRole", "spillway-fabric"));
+
+        // A gateway pod forwards: a privileged init step, then an unprivileged gateway.
+        const json *server = find(*objects, "WgGatewayServerTemplate", "wireguard-server");
+        QVERIFY(server);
+        const json &gatewayPod = (*server)["spec"]["template"]["spec"]["deployment"]["spec"]["template"]["spec"];
+        QVERIFY(gatewayPod["initContainers"][0]["args"] == json::array({"--enable-forwarding"}));
+        QVERIFY(gatewayPod["initContainers"][0]["securityContext"]["privileged"] == true);
+        QVERIFY(!gatewayPod["containers"][0]["securityContext"].contains("privileged"));
     }
 
     void renderRefusesBadOptions()
