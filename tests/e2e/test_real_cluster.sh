@@ -5,9 +5,11 @@
 # Spillway's images; the peering's WireGuard tunnel between the gateway pods comes up; an
 # offloaded Deployment runs as real containers in the provider (its containerd lists them) and
 # kubectl logs in the consumer returns their output. Deleting the controller manager and the
-# virtual kubelet pods recreates, duplicates or loses no offloaded pod. unpeer and uninstall
-# leave no Spillway pod, namespace or container behind.
-# Not here yet: pod-to-pod traffic across the tunnel (the nodes' routes to the gateway pods).
+# virtual kubelet pods recreates, duplicates or loses no offloaded pod. Pods of the two clusters
+# reach each other across the tunnel, by the remapped addresses and through a Service (with DNS)
+# whose endpoints are offloaded, in both directions; they do again after the gateway pods are
+# replaced (new pod IPs: the fabric's node routes follow) and while the other agents restart.
+# unpeer and uninstall leave no Spillway pod, namespace, container or node route behind.
 . "$SPILLWAY_SOURCE_DIR/tests/testbed/tests/assert.sh"
 . "$TB/lib.sh"
 RUN=$SPILLWAY_SOURCE_DIR/run
@@ -66,6 +68,8 @@ for ns_pod in "liqo app.kubernetes.io/component=controller-manager" "liqo-tenant
   res=$(kcc -n "$ns" get pods -l "$sel" -o jsonpath='{.items[0].spec.containers[0].resources.requests.memory} {.items[0].spec.containers[0].resources.limits.memory}')
   [[ "$res" =~ ^[0-9]+Mi\ [0-9]+Mi$ ]] && pass "$sel: memory request and limit ($res)" || fail "$sel: no memory request and limit ('$res')"
 done
+assert_eq 'true' "$(kcc -n "liqo-tenant-$p" get pods -l networking.liqo.io/component=gateway -o jsonpath='{.items[0].spec.initContainers[0].securityContext.privileged}')" \
+  "only the gateway pod's init step (IPv4 forwarding) is privileged"
 assert_eq '["ALL"] ["NET_ADMIN","MKNOD"] false' \
   "$(kcc -n "liqo-tenant-$p" get pods -l networking.liqo.io/component=gateway -o jsonpath='{.items[0].spec.containers[0].securityContext.capabilities.drop} {.items[0].spec.containers[0].securityContext.capabilities.add} {.items[0].spec.containers[0].securityContext.allowPrivilegeEscalation}')" \
   "the gateway drops every capability but NET_ADMIN and MKNOD, unprivileged"
@@ -101,6 +105,61 @@ assert_eq 0 "$(containers "$c" | grep -c 'localhost/spillway/workload:v1')" "and
 pod=$(kcc -n web get pods -l app=echo -o jsonpath='{.items[0].metadata.name}')
 assert_contains "$(kcc -n web logs "$pod" 2>&1)" "started in $pod" "kubectl logs in the consumer returns the container's real output"
 
+# --- traffic across the tunnel: real pods of the two clusters reach each other -----------------
+# The two clusters share a pod CIDR: the consumer reaches the provider's pods by the addresses the
+# IPAM remapped them to, which the virtual kubelet writes into the offloaded pods' status.
+kcc -n default run client --image localhost/spillway/workload:v1 --image-pull-policy IfNotPresent --restart Never >/dev/null
+kcc -n default wait pod/client --for=condition=Ready --timeout=90s >/dev/null 2>&1 && pass "a client pod runs on the consumer's real node" ||
+  fail "the client pod is not Ready: $(kcc -n default get pod client -o wide 2>&1)"
+kcc -n liqo rollout status ds/spillway-fabric --timeout=90s >/dev/null 2>&1 && pass "the fabric runs on the consumer's node" ||
+  fail "the fabric DaemonSet is not ready: $(kcc -n liqo get pods -o wide 2>&1)"
+# ADDRESS as the other cluster knows it, given that cluster's Configuration about this one.
+remapped() { # kubectl-fn tenant-ns config-name address
+  "$1" -n "$2" get configurations.networking.liqo.io "$3" -o jsonpath='{.spec.remote.cidr.pod[0]} {.status.remote.cidr.pod[0]}' |
+    python3 -c 'import ipaddress,sys; r,a=sys.stdin.read().split(); r=ipaddress.ip_network(r); a=ipaddress.ip_network(a); ip=ipaddress.ip_address(sys.argv[1]); print(ipaddress.ip_address(int(a.network_address)+int(ip)-int(r.network_address)))' "$4"
+}
+echo_ip=$(kcc -n web get pod "$pod" -o jsonpath='{.status.podIP}')
+real_ip=$(kcp -n "$remote" get pod "$pod" -o jsonpath='{.status.podIP}')
+assert_eq "$(remapped kcc "liqo-tenant-$p" "$p" "$real_ip")" "$echo_ip" "the consumer sees the offloaded pod at its remapped address ($real_ip there, $echo_ip here)"
+fetch() { kcc -n default exec client -- timeout 5 wget -qO- "$1" 2>&1 || true; }
+eventually 60 "the client reaches the offloaded pod at $echo_ip across the tunnel" bash -c "'$KUBECTL' --kubeconfig '$KC' -n default exec client -- timeout 5 wget -qO- http://$echo_ip:8080/cgi-bin/echo 2>&1 | grep -q 'pod $pod '" ||
+  echo "# $(fetch "http://$echo_ip:8080/cgi-bin/echo") | consumer node routes: $(ip -n "spw-$c-1" route show proto 83 2>&1)"
+kcc -n web expose deploy/echo --port 8080 >/dev/null
+eventually 60 "the client reaches the offloaded pods through the Service echo.web (DNS, ClusterIP, remapped endpoints)" \
+  bash -c "'$KUBECTL' --kubeconfig '$KC' -n default exec client -- timeout 5 wget -qO- http://echo.web.svc.cluster.local:8080/cgi-bin/echo 2>&1 | grep -q 'pod echo-'" ||
+  echo "# $(fetch http://echo.web.svc.cluster.local:8080/cgi-bin/echo)"
+# And back: an offloaded pod, in the provider, reaches the consumer's client by its remapped address.
+client_ip=$(kcc -n default get pod client -o jsonpath='{.status.podIP}')
+client_there=$(remapped kcp "liqo-tenant-$c" "$c" "$client_ip")
+eventually 60 "the offloaded pod reaches the consumer's client at $client_there" \
+  bash -c "'$KUBECTL' --kubeconfig '$KP' -n '$remote' exec '$pod' -- timeout 5 wget -qO- http://$client_there:8080/ 2>&1 | grep -q 'spillway workload'"
+
+# The gateway pods are replaced (new pod IPs): the fabric points the node routes at the new ones.
+old_gw=$(kcc -n "liqo-tenant-$p" get pods -l networking.liqo.io/component=gateway -o jsonpath='{.items[*].status.podIP}')
+kcc -n "liqo-tenant-$p" delete pods -l networking.liqo.io/component=gateway >/dev/null
+kcp -n "liqo-tenant-$c" delete pods -l networking.liqo.io/component=gateway >/dev/null
+eventually 120 "after both gateway pods are replaced the client reaches the offloaded pod again" \
+  bash -c "'$KUBECTL' --kubeconfig '$KC' -n default exec client -- timeout 5 wget -qO- http://$echo_ip:8080/cgi-bin/echo 2>&1 | grep -q 'pod $pod '"
+new_gw=$(kcc -n "liqo-tenant-$p" get pods -l networking.liqo.io/component=gateway -o jsonpath='{.items[*].status.podIP}')
+assert_contains "$(ip -n "spw-$c-1" route show proto 83)" "via $new_gw" "the consumer node's routes lead to the new gateway pod ($old_gw before, $new_gw now)"
+# Routes are not watched: the fabric's periodic pass (30 s) puts back one removed by hand.
+ip -n "spw-$c-1" route flush proto 83
+eventually 60 "a route removed by hand is back" bash -c "ip -n 'spw-$c-1' route show proto 83 | grep -q 'via $new_gw'"
+# The path goes through the gateway pod: scaled to 0, nothing crosses. (The controller manager,
+# which would scale it back at once, is scaled down first; back up, it restores the gateway.)
+cm_replicas=$(kcc -n liqo get deploy spillway-controller-manager -o jsonpath='{.spec.replicas}')
+kcc -n liqo scale deploy/spillway-controller-manager --replicas 0 >/dev/null
+kcc -n liqo wait pods -l app.kubernetes.io/component=controller-manager --for=delete --timeout=90s >/dev/null 2>&1 || true
+kcc -n "liqo-tenant-$p" scale deploy -l networking.liqo.io/component=gateway --replicas 0 >/dev/null
+kcc -n "liqo-tenant-$p" wait pods -l networking.liqo.io/component=gateway --for=delete --timeout=90s >/dev/null 2>&1 || true
+out=$(fetch "http://$echo_ip:8080/cgi-bin/echo")
+[[ "$out" != *"pod $pod "* ]] && pass "with the consumer's gateway scaled to 0 the client cannot reach the offloaded pod" ||
+  fail "the client still reaches $echo_ip with no gateway pod: $out"
+assert_eq "" "$(ip -n "spw-$c-1" route show proto 83)" "and the fabric has taken its route away"
+kcc -n liqo scale deploy/spillway-controller-manager --replicas "$cm_replicas" >/dev/null
+eventually 150 "the controller manager brings the gateway back and traffic resumes" \
+  bash -c "'$KUBECTL' --kubeconfig '$KC' -n default exec client -- timeout 5 wget -qO- http://$echo_ip:8080/cgi-bin/echo 2>&1 | grep -q 'pod $pod '"
+
 # --- the agents' pods go away and come back: the offloaded pods stay as they are ----------------
 uids() { kcp -n "$remote" get pods -l app=echo -o jsonpath='{range .items[*]}{.metadata.uid}{"\n"}{end}' | sort; }
 before=$(uids)
@@ -115,11 +174,15 @@ eventually 120 "a new virtual kubelet pod runs and the virtual node is Ready aga
 sleep 10   # a settled window in which a wrong reconcile would act (both agents are back)
 assert_eq "$before" "$(uids)" "no offloaded pod was recreated, duplicated or lost"
 assert_eq 2 "$(containers "$p" | grep -c 'localhost/spillway/workload:v1')" "still two workload containers in the provider"
+assert_contains "$(fetch "http://$echo_ip:8080/cgi-bin/echo")" "pod $pod " "traffic crosses the tunnel after the agents' restarts"
 
 # --- unpeer and uninstall: nothing of Spillway is left ------------------------------------------
+kcc -n default delete pod client --wait=false >/dev/null
 "$CTL" unoffload namespace web --kubeconfig "$KC" >/dev/null 2>&1 || fail "unoffload failed"
 kcc delete namespace web --wait=false >/dev/null
 out=$(timeout 300 "$CTL" unpeer --kubeconfig "$KC" --remote-kubeconfig "$KP" --timeout 180 2>&1) && pass "unpeer" || fail "unpeer failed: $out"
+eventually 60 "unpeer takes the fabric's routes off both nodes" \
+  bash -c "[ -z \"\$(ip -n spw-$c-1 route show proto 83; ip -n spw-$p-1 route show proto 83)\" ]"
 for n in "$c" "$p"; do
   out=$(timeout 300 "$CTL" uninstall --kubeconfig "$STATE/$n/kubeconfig" 2>&1) && pass "uninstall $n" || fail "uninstall $n failed: $out"
 done

@@ -374,6 +374,10 @@ NFT
     ip -n "$REAL_WAN_NETNS" link set "n$k-$i" master wan0 up
     ip -n "$ns" addr add "$ip/16" dev eth0
     ip -n "$ns" link set eth0 up
+    # Host-network pods (the fabric) call Services, the kubernetes one first: a local socket needs a
+    # route before kube-proxy's DNAT applies. Nothing else leaves: there is no default route, and
+    # this machine does not forward what kube-proxy did not translate.
+    ip -n "$ns" route add "$(sed -n 's/^SERVICE_CIDR=//p' "$dir/cluster.env")" via "$REAL_WAN_HOST_IP" dev eth0
     nsenter "--net=/run/netns/$ns" sysctl -qw net.ipv4.ip_forward=1
     # Pods leave their node masqueraded, except toward other pods of the cluster.
     ip netns exec "$ns" nft -f - <<NFT || die "adding the masquerade rule of $n failed"

@@ -88,6 +88,10 @@ assert_contains "$(kc "$a" logs "$pod" 2>&1)" "/cgi-bin/echo" "kubectl logs retu
 # busybox's TLS cannot agree on a cipher with the apiserver; its alert proves a TLS server answered at the Service.
 kc "$a" exec client -- sh -c 'timeout 5 wget -qO- --no-check-certificate https://kubernetes.default.svc/version 2>&1 | grep -qE "gitVersion|TLS error from peer"' &&
   pass "pods reach the apiserver through the kubernetes Service" || fail "pods cannot reach the apiserver through the kubernetes Service"
+svc_ip=$(kc "$a" get svc kubernetes -o jsonpath='{.spec.clusterIP}')
+code=$(ip netns exec "spw-$a-1" curl -sk -m 5 -o /dev/null -w '%{http_code}' "https://$svc_ip/version" 2>&1 || true)
+[[ "$code" =~ ^[2-4][0-9][0-9]$ ]] && pass "host-network pods reach the apiserver through the kubernetes Service too (HTTP $code)" ||
+  fail "the node's own network cannot reach the kubernetes Service at $svc_ip ('$code')"
 
 # The apiserver reaches a Service in the cluster (as it calls webhooks): the echo server answers
 # the webhook call in plain HTTP, which the apiserver reports, so the call got there.
