@@ -3,6 +3,8 @@
 // its own secrets) lives in a Role there.
 #include "installer/Manifests.h"
 
+#include <string_view>
+
 namespace spillway::installer {
 
 using nlohmann::json;
@@ -143,7 +145,11 @@ std::vector<json> rbacManifests(const QString &nsName)
                             {"metadata", {{"name", name}, {"namespace", ns}}},
                             {"roleRef", {{"apiGroup", "rbac.authorization.k8s.io"}, {"kind", "Role"}, {"name", name}}},
                             {"subjects", json::array({{{"kind", "ServiceAccount"}, {"name", name}, {"namespace", ns}}})}};
+        // The fabric holds no lease and reads no configuration of Spillway's namespace.
+        const bool needsNamespaceRole = std::string_view(name) != names::kFabric;
         for (json *o : {&sa, &clusterRole, &clusterBinding, &role, &roleBinding}) {
+            if (!needsNamespaceRole && (o == &role || o == &roleBinding))
+                continue;
             labelAsSpillway(*o, component);
             out.push_back(std::move(*o));
         }
