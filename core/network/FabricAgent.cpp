@@ -2,6 +2,7 @@
 
 #include "apis/networking/v1beta1/Configuration.h"
 #include "kube/Controller.h"
+#include "kube/PokingInformer.h"
 #include "kube/Resource.h"
 #include "network/GatewayDeployment.h"
 #include "observe/Log.h"
@@ -38,12 +39,7 @@ FabricAgent::~FabricAgent()
 void FabricAgent::start()
 {
     auto watch = [this](kube::ResourceRef resource, kube::Informer::Options o) {
-        auto informer = std::make_unique<kube::Informer>(m_client, std::move(resource), o, this);
-        auto poke = [this] { schedule(); };
-        informer->addHandlers({[poke](const json &) { poke(); }, [poke](const json &, const json &) { poke(); }, [poke](const json &, bool) { poke(); }});
-        connect(informer.get(), &kube::Informer::synced, this, [this] { schedule(); });
-        informer->start();
-        return informer;
+        return kube::startPokingInformer(m_client, std::move(resource), std::move(o), this, [this] { schedule(); });
     };
     m_configurations = watch(apis::networking::v1beta1::configurationResource(), {});
     kube::Informer::Options gateways;

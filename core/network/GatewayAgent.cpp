@@ -6,6 +6,7 @@
 #include "apis/networking/v1beta1/GatewayServer.h"
 #include "apis/networking/v1beta1/PublicKey.h"
 #include "kube/Controller.h"
+#include "kube/PokingInformer.h"
 #include "kube/Finalizers.h"
 #include "kube/Resource.h"
 #include "network/WireGuardKey.h"
@@ -71,12 +72,7 @@ TunnelPlan GatewayAgent::basePlan() const
 void GatewayAgent::start()
 {
     auto watch = [this](kube::ResourceRef resource, kube::Informer::Options o) {
-        auto informer = std::make_unique<kube::Informer>(m_client, std::move(resource), o, this);
-        auto poke = [this] { schedule(); };
-        informer->addHandlers({[poke](const json &) { poke(); }, [poke](const json &, const json &) { poke(); }, [poke](const json &, bool) { poke(); }});
-        connect(informer.get(), &kube::Informer::synced, this, [this] { schedule(); });
-        informer->start();
-        return informer;
+        return kube::startPokingInformer(m_client, std::move(resource), std::move(o), this, [this] { schedule(); });
     };
     kube::Informer::Options own;
     own.ns = m_o.ns;
