@@ -151,7 +151,7 @@ int main(int argc, char **argv)
         observe::log("warning", QStringLiteral("gateway"), QStringLiteral("IPv4 forwarding is off in this network namespace: the tunnel comes up, "
                                                                           "but no pod's traffic crosses it (the gateway templates' init container turns it on)"));
     network::GatewayAgent agent(&client, o);
-    observe::HealthServer health(&metrics, [&agent] { return agent.connectionState() == QLatin1String("Connected"); });
+    observe::HealthServer health(&metrics, [&agent] { return agent.ready(); });
     auto listening = health.listen(metricsHost, quint16(metricsPort));
     if (!listening)
         return fail(listening.error().toString());

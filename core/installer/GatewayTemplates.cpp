@@ -18,7 +18,7 @@ json gatewayDeployment(const std::string &image, const std::string &pullPolicy, 
                          {"networking.liqo.io/gateway-namespace", "{{ .Namespace }}"}};
     json args = json::array({"--mode=" + mode, "--name={{ .Name }}", "--namespace={{ .Namespace }}",
                              "--remote-cluster-id={{ .ClusterID }}", "--keys-secret={{ .SecretName }}",
-                             "--mtu={{ .Spec.MTU }}"});
+                             "--mtu={{ .Spec.MTU }}", "--metrics-address=0.0.0.0:" + std::to_string(names::kGatewayHealthPort)});
     if (mode == "server")
         args.push_back("--listen-port={{ .Spec.Endpoint.Port }}");
     else
@@ -29,6 +29,12 @@ json gatewayDeployment(const std::string &image, const std::string &pullPolicy, 
                             {"image", image},
                             {"imagePullPolicy", pullPolicy},
                             {"args", args},
+                            {"ports", json::array({{{"name", "health"}, {"containerPort", names::kGatewayHealthPort}}})},
+                            // Ready once its informers are listed and a pass converged (the tunnel
+                            // is up, or it waits for the peer's key) — not once Connected: a server
+                            // must be an endpoint of its Service before any client can reach it.
+                            {"readinessProbe", {{"httpGet", {{"path", "/readyz"}, {"port", "health"}}}, {"periodSeconds", 2}}},
+                            {"livenessProbe", {{"httpGet", {{"path", "/healthz"}, {"port", "health"}}}, {"periodSeconds", 10}, {"failureThreshold", 6}}},
                             // Idle the gateway and its wireguard-go hold about 27 MB (bench/real).
                             {"resources", {{"requests", {{"cpu", "10m"}, {"memory", "48Mi"}}}, {"limits", {{"memory", "256Mi"}}}}},
                             {"securityContext", {{"allowPrivilegeEscalation", false},
@@ -59,8 +65,13 @@ json fabricDaemonSet(const QString &ns, const QMap<QString, QString> &values)
     const json container = {{"name", "fabric"},
                             {"image", image},
                             {"imagePullPolicy", values.value(QStringLiteral("image.pullPolicy")).toStdString()},
-                            {"args", json::array({"--fabric"})},
-                            {"env", json::array({{{"name", "NODE_NAME"}, {"valueFrom", {{"fieldRef", {{"fieldPath", "spec.nodeName"}}}}}}})},
+                            // On the node's network: its probes listen on the node's address only.
+                            {"args", json::array({"--fabric", "--metrics-address=$(HOST_IP):" + std::to_string(names::kFabricHealthPort)})},
+                            {"env", json::array({{{"name", "NODE_NAME"}, {"valueFrom", {{"fieldRef", {{"fieldPath", "spec.nodeName"}}}}}},
+                                                 {{"name", "HOST_IP"}, {"valueFrom", {{"fieldRef", {{"fieldPath", "status.hostIP"}}}}}}})},
+                            {"ports", json::array({{{"name", "health"}, {"containerPort", names::kFabricHealthPort}}})},
+                            {"readinessProbe", {{"httpGet", {{"path", "/readyz"}, {"port", "health"}}}, {"periodSeconds", 5}}},
+                            {"livenessProbe", {{"httpGet", {{"path", "/healthz"}, {"port", "health"}}}, {"periodSeconds", 10}, {"failureThreshold", 6}}},
                             {"resources", {{"requests", {{"cpu", "5m"}, {"memory", "32Mi"}}}, {"limits", {{"memory", "128Mi"}}}}},
                             {"securityContext", {{"allowPrivilegeEscalation", false},
                                                  {"capabilities", {{"drop", json::array({"ALL"})}, {"add", json::array({"NET_ADMIN"})}}}}}};

@@ -23,6 +23,10 @@ inline constexpr const char *kControllerManager = "spillway-controller-manager";
 inline constexpr const char *kVirtualKubelet = "spillway-virtual-kubelet";
 inline constexpr const char *kGateway = "spillway-gateway";
 inline constexpr const char *kFabric = "spillway-fabric";
+// Where the gateway pods (their own network namespace) and the fabric (the node's) serve
+// /healthz, /readyz and /metrics for their probes.
+inline constexpr int kGatewayHealthPort = 8082;
+inline constexpr int kFabricHealthPort = 9448;
 inline constexpr const char *kWebhookService = "spillway-webhook";
 inline constexpr const char *kAuthService = "spillway-auth";
 inline constexpr const char *kFieldManager = "spillctl";

@@ -104,6 +104,14 @@ void GatewayAgent::schedule(qint64 delayMs)
     m_timer.start(int(delayMs));
 }
 
+bool GatewayAgent::informersSynced() const
+{
+    for (const kube::Informer *informer : {m_gateway.get(), m_publicKeys.get(), m_configurations.get(), m_ips.get()})
+        if (!informer || !informer->hasSynced())
+            return false;
+    return true;
+}
+
 void GatewayAgent::runScheduled()
 {
     auto r = kube::guarded(QStringLiteral("gateway %1/%2").arg(m_o.ns, m_o.name), [this] { return reconcile(); });
@@ -114,6 +122,7 @@ void GatewayAgent::runScheduled()
         observe::log("warning", kComponent, r.error().toString(), {{"gateway", m_o.ns + QLatin1Char('/') + m_o.name}, {"retryMs", QString::number(delay)}});
         schedule(delay);
     }
+    m_ready = r.ok() && informersSynced();
     emit reconciled(r.ok());
 }
 
@@ -121,9 +130,8 @@ Result<void> GatewayAgent::reconcile()
 {
     ++m_passes;
     // Until all are listed an absent object means "not known yet", not "gone".
-    for (auto *informer : {m_gateway.get(), m_publicKeys.get(), m_configurations.get(), m_ips.get()})
-        if (!informer || !informer->hasSynced())
-            return {};
+    if (!informersSynced())
+        return {};
     const std::optional<json> gateway = m_gateway->store().get(m_o.ns + QLatin1Char('/') + m_o.name);
     if (!gateway)
         return tearDown(nullptr);

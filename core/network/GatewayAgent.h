@@ -54,6 +54,9 @@ public:
     Result<void> reconcile();
 
     QString connectionState() const { return m_reporter.lastValue(); }
+    // The pod's readiness: every informer listed and the last pass converged. Not "Connected": a
+    // server must be Ready (an endpoint of its Service) before any client can reach it.
+    bool ready() const { return m_ready; }
     const QString &waitingFor() const { return m_waitingFor; }
     quint64 passes() const { return m_passes; }
 
@@ -63,6 +66,7 @@ signals:
 private:
     void schedule(qint64 delayMs = 0);
     void runScheduled();
+    bool informersSynced() const;
     Result<void> tearDown(const nlohmann::json *gateway);
     Result<void> annotateNetns(const nlohmann::json &meta);
     Result<QByteArray> ensureKeys(const nlohmann::json &gateway, const QString &secretName);
@@ -85,6 +89,7 @@ private:
     QByteArray m_privateKey;
     QString m_waitingFor;
     quint64 m_passes = 0;
+    bool m_ready = false;
 };
 
 } // namespace spillway::network
