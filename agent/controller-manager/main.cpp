@@ -148,6 +148,9 @@ int main(int argc, char **argv)
         wo.serviceNamespace = p.value(ns);
     }
     wo.failurePolicy = p.value(webhookFailurePolicy);
+    // Replicas share one certificate: the apiserver may call any of them.
+    wo.client = &client;
+    wo.secretNamespace = p.value(ns);
     manager::WebhookRegistration webhooks(wo);
 
     // The ResourceSlice webhook asks whether a name is taken among the slices this cluster

@@ -14,7 +14,7 @@ QMap<QString, QString> defaultValues()
         {QStringLiteral("image.registry"), QStringLiteral("localhost/spillway")},
         {QStringLiteral("image.tag"), tag},
         {QStringLiteral("image.pullPolicy"), QStringLiteral("IfNotPresent")},
-        {QStringLiteral("controllerManager.replicas"), QStringLiteral("1")},
+        {QStringLiteral("controllerManager.replicas"), QStringLiteral("2")},
         {QStringLiteral("controllerManager.qps"), QStringLiteral("200")},
         {QStringLiteral("controllerManager.burst"), QStringLiteral("400")},
         {QStringLiteral("controllerManager.workers"), QStringLiteral("4")},

@@ -25,6 +25,14 @@ QString joinMap(const QMap<QString, QString> &map)
     return out.join(QLatin1Char(','));
 }
 
+// The replicas on different nodes when there are several: a node lost keeps a standby.
+json spreadAcrossNodes(const json &selector)
+{
+    const json term = {{"labelSelector", {{"matchLabels", selector}}}, {"topologyKey", "kubernetes.io/hostname"}};
+    const json preferred = json::array({json{{"weight", 100}, {"podAffinityTerm", term}}});
+    return {{"podAntiAffinity", {{"preferredDuringSchedulingIgnoredDuringExecution", preferred}}}};
+}
+
 json controllerManagerDeployment(const RenderInput &in, const QMap<QString, QString> &values)
 {
     const std::string ns = s(in.options.ns);
@@ -70,6 +78,7 @@ json controllerManagerDeployment(const RenderInput &in, const QMap<QString, QStr
                         {"selector", {{"matchLabels", selector}}},
                         {"template", {{"metadata", {{"labels", selector}}},
                                       {"spec", {{"serviceAccountName", names::kControllerManager},
+                                                {"affinity", spreadAcrossNodes(selector)},
                                                 {"containers", json::array({container})}}}}}}}};
     labelAsSpillway(d, QStringLiteral("controller-manager"));
     return d;

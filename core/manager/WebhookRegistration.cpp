@@ -4,7 +4,11 @@
 #include "offloading/ResourceSliceValidator.h"
 #include "offloading/NamespaceOffloadingValidator.h"
 #include "offloading/PodPlacementMutator.h"
+#include "kube/SharedSecret.h"
 #include "tls/Pki.h"
+
+#include <QDateTime>
+#include <QSslCertificate>
 
 namespace spillway::manager {
 
@@ -13,8 +17,12 @@ using nlohmann::json;
 WebhookRegistration::WebhookRegistration(Options options) : m_options(std::move(options)) {}
 WebhookRegistration::~WebhookRegistration() = default;
 
-Result<quint16> WebhookRegistration::start(std::function<QStringList(const QString &)> slicesNamed,
-                                           std::function<nlohmann::json(const QString &)> offloadingIn)
+namespace {
+
+inline constexpr const char *kWebhookTlsSecret = "spillway-webhook-tls";
+
+// A CA and a serving certificate it signed for NAMES.
+Result<kube::SecretData> makeServingPair(const QStringList &dnsNames, const QStringList &ips)
 {
     auto caKey = tls::generateKey(tls::KeyType::EcP256);
     if (!caKey)
@@ -32,18 +40,55 @@ Result<quint16> WebhookRegistration::start(std::function<QStringList(const QStri
     tls::CertificateSpec serving;
     serving.commonName = QStringLiteral("spillway-webhook");
     serving.serverAuth = true;
-    if (!m_options.serviceName.isEmpty())
-        serving.dnsNames << QStringLiteral("%1.%2.svc").arg(m_options.serviceName, m_options.serviceNamespace)
-                         << QStringLiteral("%1.%2.svc.cluster.local").arg(m_options.serviceName, m_options.serviceNamespace);
-    else if (QHostAddress(m_options.urlHost).isNull())
-        serving.dnsNames << m_options.urlHost;
-    else
-        serving.ipAddresses << m_options.urlHost;
+    serving.dnsNames = dnsNames;
+    serving.ipAddresses = ips;
     auto cert = tls::signCertificate(*ca, caKey->privatePem, key->publicPem, serving);
     if (!cert)
         return cert.error();
-    m_caPem = *ca;
-    m_server = std::make_unique<webhook::AdmissionServer>(*cert, key->privatePem);
+    return kube::SecretData{{QStringLiteral("ca.crt"), *ca}, {QStringLiteral("tls.crt"), *cert}, {QStringLiteral("tls.key"), key->privatePem}};
+}
+
+bool servesFor(const kube::SecretData &d, const QStringList &dnsNames, const QStringList &ips)
+{
+    const auto certs = QSslCertificate::fromData(d.value(QStringLiteral("tls.crt")));
+    if (certs.isEmpty() || d.value(QStringLiteral("tls.key")).isEmpty() || QSslCertificate::fromData(d.value(QStringLiteral("ca.crt"))).isEmpty()
+        || certs.first().expiryDate() < QDateTime::currentDateTimeUtc().addDays(30))
+        return false;
+    const auto names = certs.first().subjectAlternativeNames();
+    for (const QString &n : dnsNames)
+        if (!names.values(QSsl::DnsEntry).contains(n))
+            return false;
+    for (const QString &ip : ips)
+        if (!names.values(QSsl::IpAddressEntry).contains(ip))
+            return false;
+    return true;
+}
+
+} // namespace
+
+Result<quint16> WebhookRegistration::start(std::function<QStringList(const QString &)> slicesNamed,
+                                           std::function<nlohmann::json(const QString &)> offloadingIn)
+{
+    QStringList dnsNames, ips;
+    if (!m_options.serviceName.isEmpty())
+        dnsNames << QStringLiteral("%1.%2.svc").arg(m_options.serviceName, m_options.serviceNamespace)
+                 << QStringLiteral("%1.%2.svc.cluster.local").arg(m_options.serviceName, m_options.serviceNamespace);
+    else if (QHostAddress(m_options.urlHost).isNull())
+        dnsNames << m_options.urlHost;
+    else
+        ips << m_options.urlHost;
+    kube::SharedSecret shared;
+    shared.ns = m_options.secretNamespace;
+    shared.name = QString::fromLatin1(kWebhookTlsSecret);
+    shared.fieldManager = m_options.fieldManager;
+    shared.usable = [&](const kube::SecretData &d) { return servesFor(d, dnsNames, ips); };
+    shared.make = [&] { return makeServingPair(dnsNames, ips); };
+    const Result<kube::SecretData> pair = m_options.client ? kube::ensureSharedSecret(*m_options.client, shared) : makeServingPair(dnsNames, ips);
+    if (!pair)
+        return pair.error();
+    const QByteArray ca = pair->value(QStringLiteral("ca.crt")), cert = pair->value(QStringLiteral("tls.crt")), keyPem = pair->value(QStringLiteral("tls.key"));
+    m_caPem = ca;
+    m_server = std::make_unique<webhook::AdmissionServer>(cert, keyPem);
     m_server->handle(QStringLiteral("/validate/namespaceoffloading"), offloading::validateNamespaceOffloading);
     m_server->handle(QStringLiteral("/validate/resourceslice"), offloading::ResourceSliceValidator(std::move(slicesNamed)));
     m_server->handle(QStringLiteral("/mutate/pod"), offloading::PodPlacementMutator(std::move(offloadingIn)));

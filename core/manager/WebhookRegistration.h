@@ -10,7 +10,8 @@ namespace spillway::manager {
 
 // The controller manager's admission webhooks: a serving certificate from a CA made at start
 // (nothing to distribute by hand), the server, and the Validating- and MutatingWebhookConfiguration
-// that point the apiserver at it with that CA as caBundle.
+// that point the apiserver at it with that CA as caBundle. With a Secret to share them through,
+// every replica serves the same certificate: the apiserver may call any of them behind the Service.
 class WebhookRegistration
 {
 public:
@@ -21,6 +22,8 @@ public:
         QString serviceNamespace, serviceName;            // set: reached through this Service instead
         QString failurePolicy = QStringLiteral("Fail");
         QString fieldManager = QStringLiteral("spillway-controller-manager");
+        kube::KubeClient *client = nullptr;               // set: CA and certificate kept in the Secret
+        QString secretNamespace;                          // spillway-webhook-tls there
     };
 
     explicit WebhookRegistration(Options options);

@@ -1,5 +1,6 @@
 #include "peering/AuthenticationEndpoint.h"
 
+#include "kube/SharedSecret.h"
 #include "tls/Pki.h"
 
 #include <QCryptographicHash>
@@ -33,16 +34,14 @@ bool covers(const QByteArray &certPem, const QString &host)
 
 Result<AuthenticationEndpoint> prepareAuthenticationEndpoint(kube::KubeClient &client, const QString &ns, const QString &host, const QString &fieldManager)
 {
-    AuthenticationEndpoint out;
-    auto secret = client.get(kube::resources::secrets(), ns, QString::fromLatin1(kAuthenticationTlsSecret));
-    if (!secret && !secret.error().isNotFound())
-        return secret.error();
-    if (secret) {
-        const json data = (*secret).value("data", json::object());
-        out.certPem = QByteArray::fromBase64(QByteArray::fromStdString(data.value("tls.crt", "")));
-        out.keyPem = QByteArray::fromBase64(QByteArray::fromStdString(data.value("tls.key", "")));
-    }
-    if (!covers(out.certPem, host) || out.keyPem.isEmpty()) {
+    // One certificate for all replicas: consumers pin the fingerprint that is published.
+    kube::SharedSecret shared;
+    shared.ns = ns;
+    shared.name = QString::fromLatin1(kAuthenticationTlsSecret);
+    shared.type = QStringLiteral("kubernetes.io/tls");
+    shared.fieldManager = fieldManager;
+    shared.usable = [&host](const kube::SecretData &d) { return covers(d.value(QStringLiteral("tls.crt")), host) && !d.value(QStringLiteral("tls.key")).isEmpty(); };
+    shared.make = [&host]() -> Result<kube::SecretData> {
         auto key = tls::generateKey(tls::KeyType::EcP256);
         if (!key)
             return key.error();
@@ -57,15 +56,14 @@ Result<AuthenticationEndpoint> prepareAuthenticationEndpoint(kube::KubeClient &c
         auto cert = tls::selfSignedCertificate(key->privatePem, spec);
         if (!cert)
             return cert.error();
-        out.certPem = *cert;
-        out.keyPem = key->privatePem;
-        const json tlsSecret = {{"apiVersion", "v1"}, {"kind", "Secret"}, {"type", "kubernetes.io/tls"},
-                                {"metadata", {{"name", kAuthenticationTlsSecret}, {"namespace", ns.toStdString()},
-                                              {"labels", {{"app.kubernetes.io/part-of", "spillway"}}}}},
-                                {"data", {{"tls.crt", out.certPem.toBase64().toStdString()}, {"tls.key", out.keyPem.toBase64().toStdString()}}}};
-        if (auto r = client.apply(kube::resources::secrets(), ns, tlsSecret, fieldManager, true); !r)
-            return r.error();
-    }
+        return kube::SecretData{{QStringLiteral("tls.crt"), *cert}, {QStringLiteral("tls.key"), key->privatePem}};
+    };
+    auto data = kube::ensureSharedSecret(client, shared);
+    if (!data)
+        return data.error();
+    AuthenticationEndpoint out;
+    out.certPem = data->value(QStringLiteral("tls.crt"));
+    out.keyPem = data->value(QStringLiteral("tls.key"));
     out.fingerprint = certificateFingerprint(out.certPem);
     return out;
 }

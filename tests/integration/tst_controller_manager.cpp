@@ -8,6 +8,8 @@
 
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
+#include <QRegularExpression>
+#include <QSslSocket>
 #include <QTcpServer>
 #include <QTemporaryDir>
 
@@ -56,6 +58,25 @@ QByteArray scrape(quint16 port, const char *path, int *status = nullptr)
         *status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
     reply->deleteLater();
     return reply->error() == QNetworkReply::NoError ? reply->readAll() : QByteArray();
+}
+
+// The port a replica's out-of-band peering endpoint serves on, from its "serving" log line.
+quint16 authPort(Replica &r, QByteArray &output)
+{
+    output += r.process->readAll();
+    const auto m = QRegularExpression(QStringLiteral("\"authentication\":\"https://[^\"]*:(\\d+)\"")).match(QString::fromUtf8(output));
+    return m.hasMatch() ? quint16(m.captured(1).toUInt()) : 0;
+}
+
+// sha256:<hex> of the certificate the endpoint on PORT serves.
+QString servedFingerprint(quint16 port)
+{
+    QSslSocket socket;
+    socket.setPeerVerifyMode(QSslSocket::VerifyNone);
+    socket.connectToHostEncrypted(QStringLiteral("127.0.0.1"), port);
+    if (!socket.waitForEncrypted(10000))
+        return socket.errorString();
+    return QStringLiteral("sha256:") + QString::fromLatin1(socket.peerCertificate().digest(QCryptographicHash::Sha256).toHex());
 }
 
 bool isLeader(const Replica &r)
@@ -120,6 +141,34 @@ private slots:
         admin->remove(resources::validatingWebhookConfigurations(),
                       {}, QStringLiteral("spillway-validating-webhook"));
         admin->remove(resources::namespaces(), {}, ns);
+    }
+
+    // Two replicas starting at once, with no serving certificate yet, must not each make their
+    // own: consumers pin the one fingerprint that is published, whichever replica answers.
+    void replicasStartingTogetherServeOneCertificate()
+    {
+        for (const char *secret : {"spillway-authentication-tls", "spillway-webhook-tls"})
+            admin->remove(resources::secrets(), QStringLiteral("liqo"), QString::fromLatin1(secret));
+        Replica a, b;
+        launch(a, QStringLiteral("together-a"));
+        launch(b, QStringLiteral("together-b"));
+        QByteArray outA, outB;
+        QTRY_VERIFY_WITH_TIMEOUT(authPort(a, outA) && authPort(b, outB), 20000);
+        const QString fa = servedFingerprint(authPort(a, outA)), fb = servedFingerprint(authPort(b, outB));
+        QVERIFY2(fa.startsWith(QStringLiteral("sha256:")), qPrintable(fa));
+        QCOMPARE(fb, fa);
+        auto cm = admin->get(resources::configMaps(), QStringLiteral("liqo"), QStringLiteral("spillway-authentication"));
+        QVERIFY2(cm.ok(), qPrintable(cm ? QString() : cm.error().toString()));
+        QCOMPARE(QString::fromStdString((*cm)["data"].value("fingerprint", "")), fa);
+        // And one webhook certificate, from the CA the webhook configurations name, whichever
+        // replica the apiserver reaches behind the Service.
+        const QString wa = servedFingerprint(a.webhook), wb = servedFingerprint(b.webhook);
+        QVERIFY2(wa.startsWith(QStringLiteral("sha256:")), qPrintable(wa));
+        QCOMPARE(wb, wa);
+        for (Replica *r : {&a, &b}) {
+            r->process->terminate();
+            QVERIFY(r->process->waitForFinished(15000));
+        }
     }
 
     void badInputIsReportedClearly()

@@ -159,12 +159,15 @@ private slots:
     void kubernetesRuntimeRendersDeploymentServiceAndServiceWebhook()
     {
         RenderInput in = input(Runtime::Kubernetes);
-        in.options.values = {{QStringLiteral("image.registry"), QStringLiteral("reg.example/sw")}, {QStringLiteral("controllerManager.replicas"), QStringLiteral("2")}};
+        in.options.values = {{QStringLiteral("image.registry"), QStringLiteral("reg.example/sw")}};
         auto objects = renderManifests(in);
         QVERIFY(objects.ok());
         const json *d = find(*objects, "Deployment", "spillway-controller-manager");
         QVERIFY(d);
+        // Two replicas by default (one leads, both serve webhooks), on different nodes when they can.
         QVERIFY((*d)["spec"]["replicas"] == 2);
+        QVERIFY((*d)["spec"]["template"]["spec"]["affinity"]["podAntiAffinity"]["preferredDuringSchedulingIgnoredDuringExecution"][0]["podAffinityTerm"]["topologyKey"]
+                == "kubernetes.io/hostname");
         const json &container = (*d)["spec"]["template"]["spec"]["containers"][0];
         QVERIFY(container.value("image", "") == "reg.example/sw/spillway-controller-manager:v" + Version::current().toString().toStdString());
         QVERIFY(container["args"].dump().find("--webhook-service=spillway-webhook") != std::string::npos);
@@ -180,7 +183,9 @@ private slots:
         const json &pod = (*fabric)["spec"]["template"]["spec"];
         QVERIFY(pod.value("hostNetwork", false));
         QVERIFY(pod["serviceAccountName"] == "spillway-fabric");
-        QVERIFY(pod["containers"][0]["args"] == json::array({"--fabric"}));
+        QVERIFY(pod["containers"][0]["args"] == json::array({"--fabric", "--metrics-address=$(HOST_IP):9448"}));
+        QVERIFY(pod["containers"][0]["readinessProbe"]["httpGet"]["path"] == "/readyz");
+        QVERIFY(pod["containers"][0]["livenessProbe"]["httpGet"]["path"] == "/healthz");
         QVERIFY(pod["containers"][0]["env"][0]["valueFrom"]["fieldRef"]["fieldPath"] == "spec.nodeName");
         QVERIFY(pod["containers"][0]["securityContext"]["capabilities"]["add"] == json::array({"NET_ADMIN"}));
         QVERIFY(pod.dump().find("virtual-node") != std::string::npos);   // not on virtual nodes
@@ -193,6 +198,10 @@ private slots:
         QVERIFY(gatewayPod["initContainers"][0]["args"] == json::array({"--enable-forwarding"}));
         QVERIFY(gatewayPod["initContainers"][0]["securityContext"]["privileged"] == true);
         QVERIFY(!gatewayPod["containers"][0]["securityContext"].contains("privileged"));
+        // Probed on its health port; readiness is not "Connected" (GatewayAgent::ready).
+        QVERIFY(gatewayPod["containers"][0]["args"].dump().find("--metrics-address=0.0.0.0:8082") != std::string::npos);
+        QVERIFY(gatewayPod["containers"][0]["readinessProbe"]["httpGet"]["path"] == "/readyz");
+        QVERIFY(gatewayPod["containers"][0]["livenessProbe"]["httpGet"]["path"] == "/healthz");
     }
 
     void renderRefusesBadOptions()
