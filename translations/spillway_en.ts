@@ -31,16 +31,16 @@
 <context>
     <name>InstallRequest</name>
     <message>
-        <source>Runtime must be local or kubernetes (got &quot;%1&quot;).</source>
-        <translation>Runtime must be local or kubernetes (got &quot;%1&quot;).</translation>
-    </message>
-    <message>
         <source>Choose the cluster to install into.</source>
         <translation>Choose the cluster to install into.</translation>
     </message>
     <message>
         <source>Timeout: give a number of seconds above zero.</source>
         <translation>Timeout: give a number of seconds above zero.</translation>
+    </message>
+    <message>
+        <source>Runtime must be auto, local or kubernetes (got &quot;%1&quot;).</source>
+        <translation>Runtime must be auto, local or kubernetes (got &quot;%1&quot;).</translation>
     </message>
 </context>
 <context>
@@ -267,6 +267,10 @@
         <source>local runtime: no node can run the agents&apos; pods (%1), so they run as processes on this machine</source>
         <translation>local runtime: no node can run the agents&apos; pods (%1), so they run as processes on this machine</translation>
     </message>
+    <message>
+        <source>no node that can run the agents has the image %1: unless %2 serves it, its pods will wait (ErrImagePull or ErrImageNeverPull). Load it into the nodes&apos; runtime (e.g. ctr -n k8s.io images import ARCHIVE from ./run images; on the testbed ./run cluster import NAME build/images/*.tar) or push it there</source>
+        <translation>no node that can run the agents has the image %1: unless %2 serves it, its pods will wait (ErrImagePull or ErrImageNeverPull). Load it into the nodes&apos; runtime (e.g. ctr -n k8s.io images import ARCHIVE from ./run images; on the testbed ./run cluster import NAME build/images/*.tar) or push it there</translation>
+    </message>
 </context>
 <context>
     <name>main</name>
@@ -486,6 +490,10 @@
     <message>
         <source>Spillway %1 %2: cluster ID %3 (%4 created, %5 configured, %6 unchanged).</source>
         <translation>Spillway %1 %2: cluster ID %3 (%4 created, %5 configured, %6 unchanged).</translation>
+    </message>
+    <message>
+        <source>Warning: %1</source>
+        <translation>Warning: %1</translation>
     </message>
 </context>
 <context>
@@ -876,6 +884,10 @@
     <message>
         <source>Cancelling…</source>
         <translation>Cancelling…</translation>
+    </message>
+    <message>
+        <source>Automatic: in the cluster when a node can run pods, else on this machine</source>
+        <translation>Automatic: in the cluster when a node can run pods, else on this machine</translation>
     </message>
 </context>
 <context>

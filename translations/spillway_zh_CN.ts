@@ -31,16 +31,16 @@
 <context>
     <name>InstallRequest</name>
     <message>
-        <source>Runtime must be local or kubernetes (got &quot;%1&quot;).</source>
-        <translation>运行时必须是 local 或 kubernetes（当前为“%1”）。</translation>
-    </message>
-    <message>
         <source>Choose the cluster to install into.</source>
         <translation>请选择要安装到的集群。</translation>
     </message>
     <message>
         <source>Timeout: give a number of seconds above zero.</source>
         <translation>超时：请输入大于零的秒数。</translation>
+    </message>
+    <message>
+        <source>Runtime must be auto, local or kubernetes (got &quot;%1&quot;).</source>
+        <translation>运行时必须是 auto、local 或 kubernetes（当前为“%1”）。</translation>
     </message>
 </context>
 <context>
@@ -267,6 +267,10 @@
         <source>local runtime: no node can run the agents&apos; pods (%1), so they run as processes on this machine</source>
         <translation>使用 local 运行时：没有节点能运行代理的 Pod（%1），因此代理作为本机进程运行</translation>
     </message>
+    <message>
+        <source>no node that can run the agents has the image %1: unless %2 serves it, its pods will wait (ErrImagePull or ErrImageNeverPull). Load it into the nodes&apos; runtime (e.g. ctr -n k8s.io images import ARCHIVE from ./run images; on the testbed ./run cluster import NAME build/images/*.tar) or push it there</source>
+        <translation>能运行代理的节点都没有镜像 %1：除非 %2 提供该镜像，否则其 Pod 将一直等待（ErrImagePull 或 ErrImageNeverPull）。请将其导入节点的容器运行时（例如用 ./run images 生成的归档执行 ctr -n k8s.io images import ARCHIVE；在测试平台上执行 ./run cluster import NAME build/images/*.tar），或推送到该镜像仓库</translation>
+    </message>
 </context>
 <context>
     <name>main</name>
@@ -486,6 +490,10 @@
     <message>
         <source>Spillway %1 %2: cluster ID %3 (%4 created, %5 configured, %6 unchanged).</source>
         <translation>Spillway %1 %2：集群 ID %3（创建 %4 个，更新 %5 个，未变 %6 个）。</translation>
+    </message>
+    <message>
+        <source>Warning: %1</source>
+        <translation>警告：%1</translation>
     </message>
 </context>
 <context>
@@ -875,6 +883,10 @@
     <message>
         <source>Cancelling…</source>
         <translation>正在取消…</translation>
+    </message>
+    <message>
+        <source>Automatic: in the cluster when a node can run pods, else on this machine</source>
+        <translation>自动：有节点能运行 Pod 时在集群中运行，否则在本机运行</translation>
     </message>
 </context>
 <context>

@@ -72,6 +72,7 @@ QWizardPage *InstallWizard::buildOptionsPage()
     m_serviceCidr = new QLineEdit;
     m_serviceCidr->setPlaceholderText(tr("discovered, e.g. 10.96.0.0/12"));
     m_runtime = new QComboBox;
+    m_runtime->addItem(tr("Automatic: in the cluster when a node can run pods, else on this machine"), QStringLiteral("auto"));
     m_runtime->addItem(tr("Local: supervised processes on this machine"), QStringLiteral("local"));
     m_runtime->addItem(tr("Kubernetes: Deployments in the cluster"), QStringLiteral("kubernetes"));
     m_values = new QPlainTextEdit;

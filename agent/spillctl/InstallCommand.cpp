@@ -3,7 +3,7 @@
 
 #include "common/Yaml.h"
 #include "installer/Installer.h"
-#include "installer/RuntimeChoice.h"
+#include "installer/ResolveRuntime.h"
 
 #include <cstdio>
 
@@ -35,9 +35,10 @@ int install(const QStringList &args)
     const QCommandLineOption upgrade(QStringLiteral("upgrade"), QStringLiteral("Allow installing over a different Spillway release."));
     const QCommandLineOption stateDir(QStringLiteral("state-dir"), QStringLiteral("Local runtime: folder for pid files, logs and credentials (default ~/.local/state/spillway/<cluster-id>)."), QStringLiteral("dir"));
     const QCommandLineOption binDir(QStringLiteral("bin-dir"), QStringLiteral("Local runtime: folder with the Spillway binaries (default: spillctl's own)."), QStringLiteral("dir"));
-    const QCommandLineOption timeout(QStringLiteral("timeout"), QStringLiteral("Seconds to wait for the CRDs and the controller manager."), QStringLiteral("s"), QStringLiteral("90"));
+    const QCommandLineOption timeout(QStringLiteral("timeout"), QStringLiteral("Seconds to wait for the CRDs and the agents."), QStringLiteral("s"), QStringLiteral("90"));
+    const QCommandLineOption noWait(QStringLiteral("no-wait"), QStringLiteral("Kubernetes runtime: apply and return without waiting for the agents' pods to be Ready."));
     const QCommandLineOption verbose({QStringLiteral("v"), QStringLiteral("verbose")}, QStringLiteral("List every object and what happened to it."));
-    p.addOptions({clusterId, clusterLabels, podCidr, serviceCidr, reserved, runtime, set, apiServerUrl, gatewayServiceType, registry, imageVersion, dryRun, output, upgrade, stateDir, binDir, timeout, verbose});
+    p.addOptions({clusterId, clusterLabels, podCidr, serviceCidr, reserved, runtime, set, apiServerUrl, gatewayServiceType, registry, imageVersion, dryRun, output, upgrade, stateDir, binDir, timeout, noWait, verbose});
     parseOrExit(p, args, QStringLiteral("install"));
 
     if (p.values(set).contains(QLatin1String("help"))) {
@@ -106,29 +107,23 @@ int install(const QStringList &args)
         return fail(client.error());
     // Where the agents run follows from the cluster's nodes unless --runtime says.
     if (askedRuntime != Runtime::Local) {
-        auto nodes = (*client)->list(kube::resources::nodes(), {});
-        if (!nodes)
-            return fail(nodes.error());
-        auto choice = chooseRuntime(askedRuntime, *nodes);
-        if (!choice && !p.isSet(dryRun))
-            return fail(choice.error());
-        if (!choice) {
+        auto resolved = resolveRuntime(**client, askedRuntime, o.values);
+        if (!resolved && (!p.isSet(dryRun) || resolved.error().kind != Error::Kind::Config))
+            return fail(resolved.error());
+        if (!resolved) {
             // Rendering changes nothing, so it may be for a cluster that gets its nodes later.
-            std::fprintf(stderr, "warning: %s\n", qPrintable(choice.error().message));
+            std::fprintf(stderr, "warning: %s\n", qPrintable(resolved.error().message));
         } else {
-            o.runtime = choice->runtime;
-            std::fprintf(stderr, "• %s\n", qPrintable(choice->reason));
+            o.runtime = resolved->choice.runtime;
+            std::fprintf(stderr, "• %s\n", qPrintable(resolved->choice.reason));
+            for (const QString &w : resolved->warnings)
+                std::fprintf(stderr, "warning: %s\n", qPrintable(w));
         }
-        if (o.runtime == Runtime::Kubernetes)
-            for (const QString &ref : imagesMissingFromNodes(agentImageRefs(o.values), *nodes, choice->capableNodes))
-                std::fprintf(stderr, "warning: no node that can run the agents has the image %s: unless %s serves it, its pods will wait "
-                             "(ErrImagePull or ErrImageNeverPull). Load it into the nodes' runtime (e.g. ctr -n k8s.io images import "
-                             "ARCHIVE from ./run images; on the testbed ./run cluster import NAME build/images/*.tar) or push it there\n",
-                             qPrintable(ref), qPrintable(ref.section(QLatin1Char('/'), 0, -2)));
     }
     Installer::Hooks hooks;
     hooks.cancelled = installCancelHandler();
     hooks.waitTimeoutMs = timeoutSeconds * 1000;
+    hooks.waitForAgents = !p.isSet(noWait);
     hooks.progress = [](const QString &step) { std::fprintf(stderr, "• %s\n", qPrintable(step)); };
     Installer installer(**client, o, hooks);
 

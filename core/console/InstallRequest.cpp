@@ -16,10 +16,12 @@ Result<installer::InstallOptions> InstallRequest::parse() const
     for (const QString &c : podCidrs.split(QLatin1Char(','), Qt::SkipEmptyParts))
         o.podCidrs << c.trimmed();
     o.serviceCidr = serviceCidr.trimmed();
-    auto rt = installer::parseRuntime(runtime);
-    if (!rt)
-        return Error::of(Error::Kind::Config, tr("Runtime must be local or kubernetes (got \"%1\").").arg(runtime));
-    o.runtime = *rt;
+    if (runtime != QLatin1String("auto")) {
+        auto rt = installer::parseRuntime(runtime);
+        if (!rt)
+            return Error::of(Error::Kind::Config, tr("Runtime must be auto, local or kubernetes (got \"%1\").").arg(runtime));
+        o.runtime = *rt;
+    }
     for (const QString &line : values.split(QLatin1Char('\n'), Qt::SkipEmptyParts)) {
         if (line.trimmed().isEmpty())
             continue;
@@ -32,6 +34,11 @@ Result<installer::InstallOptions> InstallRequest::parse() const
     o.stateDir = stateDir.trimmed();
     o.binDir = binDir.trimmed();
     return o;
+}
+
+std::optional<installer::Runtime> InstallRequest::askedRuntime() const
+{
+    return runtime == QLatin1String("auto") ? std::nullopt : installer::parseRuntime(runtime);
 }
 
 QStringList InstallRequest::problems() const

@@ -6,6 +6,8 @@
 #include <QCoreApplication>
 #include <QStringList>
 
+#include <optional>
+
 namespace spillway::console {
 
 // What the install wizard collects for one cluster, as typed, and the InstallOptions it makes:
@@ -20,7 +22,7 @@ public:
     QString clusterLabels;                                // "k=v,k2=v2"
     QString podCidrs;                                     // comma-separated; empty: discovered
     QString serviceCidr;
-    QString runtime = QStringLiteral("local");
+    QString runtime = QStringLiteral("auto");               // auto: chosen from the cluster's nodes
     QString values;                                       // advanced: one key=value per line (--set)
     QString stateDir, binDir;                             // local runtime; empty: the defaults
     int timeoutSeconds = 90;
@@ -28,6 +30,8 @@ public:
     QStringList problems() const;
     // The options; problems() must be empty.
     installer::InstallOptions options() const;
+    // The runtime asked for; none for "auto" (resolveRuntime decides from the nodes).
+    std::optional<installer::Runtime> askedRuntime() const;
 
 private:
     Result<installer::InstallOptions> parse() const;

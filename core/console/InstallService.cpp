@@ -2,6 +2,7 @@
 
 #include "console/ClientThread.h"
 #include "installer/Installer.h"
+#include "installer/ResolveRuntime.h"
 #include "installer/Uninstaller.h"
 
 namespace spillway::console {
@@ -49,13 +50,26 @@ void InstallService::install(const InstallRequest &request)
     }
     if (!begin(request.cluster, failed))
         return;
-    const installer::InstallOptions options = request.options();
+    const installer::InstallOptions asked = request.options();
+    const std::optional<installer::Runtime> askedRuntime = request.askedRuntime();
     const int timeoutMs = request.timeoutSeconds * 1000;
-    m_client->run(this, [this, options, timeoutMs](kube::KubeClient &client) -> std::function<void()> {
+    m_client->run(this, [this, asked, askedRuntime, timeoutMs](kube::KubeClient &client) -> std::function<void()> {
         installer::Installer::Hooks hooks;
         hooks.cancelled = m_cancelled;
         hooks.waitTimeoutMs = timeoutMs;
         hooks.progress = [this](const QString &line) { QMetaObject::invokeMethod(this, [this, line] { emit step(line); }, Qt::QueuedConnection); };
+        // As spillctl install: the runtime from the nodes unless asked, said with its reason.
+        installer::InstallOptions options = asked;
+        auto resolved = installer::resolveRuntime(client, askedRuntime, options.values);
+        if (!resolved)
+            return [this, e = resolved.error()] {
+                m_running = false;
+                emit installed(e, QString(), QString());
+            };
+        options.runtime = resolved->choice.runtime;
+        hooks.progress(resolved->choice.reason);
+        for (const QString &w : resolved->warnings)
+            hooks.progress(tr("Warning: %1").arg(w));
         auto result = installer::Installer(client, options, hooks).install();
         return [this, result] {
             m_running = false;

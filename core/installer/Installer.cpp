@@ -1,5 +1,6 @@
 #include "installer/Installer.h"
 
+#include "installer/ComponentReadiness.h"
 #include "installer/DistroPreset.h"
 #include "installer/LocalRuntime.h"
 #include "kube/ApplyObject.h"
@@ -372,8 +373,65 @@ Result<InstallResult> Installer::install()
         if (!started)
             return started.error();
         result.startedComponents = *started;
+    } else if (m_hooks.waitForAgents) {
+        if (auto r = waitForAgents(in->options.ns); !r)
+            return r.error();
     }
     return result;
+}
+
+Result<void> Installer::waitForAgents(const QString &ns)
+{
+    auto daemonSets = m_client.resolve(QStringLiteral("apps/v1"), QStringLiteral("DaemonSet"));
+    if (!daemonSets)
+        return daemonSets.error();
+    const kube::ListOptions ours = kube::withLabels(QStringLiteral("%1=%2").arg(QLatin1String(names::kPartOfLabel), QLatin1String(names::kPartOfValue)));
+    QStringList reported;
+    for (qint64 waited = 0;; waited += m_hooks.pollMs) {
+        auto deployments = m_client.list(kube::resources::deployments(), ns, ours);
+        auto sets = deployments ? m_client.list(*daemonSets, ns, ours) : Result<json>(deployments.error());
+        auto pods = sets ? m_client.list(kube::resources::pods(), ns, ours) : Result<json>(sets.error());
+        if (!pods)
+            return pods.error();
+        const std::vector<ComponentStatus> components = componentReadiness(*deployments, *sets, *pods);
+        QStringList lines;
+        bool allReady = !components.empty();
+        for (const ComponentStatus &c : components) {
+            lines << c.describe();
+            allReady &= c.isReady();
+        }
+        // Each component's line when it changes, so a console or a terminal shows the progress.
+        for (const QString &line : lines)
+            if (!reported.contains(line))
+                m_hooks.progress(line);
+        reported = lines;
+        if (allReady)
+            return {};
+        for (const ComponentStatus &c : components)
+            if (c.hopeless) {
+                Error e = Error::of(Error::Kind::Config, QStringLiteral("Spillway is applied, but %1 cannot start: %2").arg(c.name, c.problem), c.fix);
+                e.cluster = m_client.clusterLabel();
+                return e;
+            }
+        if (auto c = checkCancelled(); !c)
+            return c;
+        if (waited > m_hooks.waitTimeoutMs) {
+            QStringList pending;
+            QString fix;
+            for (const ComponentStatus &c : components)
+                if (!c.isReady()) {
+                    pending << c.describe();
+                    if (fix.isEmpty())
+                        fix = c.fix;
+                }
+            Error e = Error::of(Error::Kind::Timeout, QStringLiteral("Spillway is applied, but its agents are not Ready after %1 s: %2")
+                                                          .arg(waited / 1000).arg(pending.join(QStringLiteral("; "))),
+                                fix.isEmpty() ? QStringLiteral("see kubectl -n %1 get pods; install again with a longer --timeout to keep waiting").arg(ns) : fix);
+            e.cluster = m_client.clusterLabel();
+            return e;
+        }
+        QThread::msleep(m_hooks.pollMs);
+    }
 }
 
 } // namespace spillway::installer

@@ -32,7 +32,8 @@ struct InstallResult {
 // `spillctl install` and the console's first-use install. Steps, each reported through
 // progress(): check the cluster, read what is installed (refusing another major.minor unless
 // upgrade is set, and a different cluster ID always), render, server-side apply every object,
-// wait for the CRDs, then start the local runtime or leave the Deployments to the cluster.
+// wait for the CRDs, then start the local runtime or wait for the cluster to run the agents'
+// pods, reporting each component until Ready (and why a pod cannot start, with the fix).
 class Installer
 {
 public:
@@ -41,6 +42,10 @@ public:
         CancelFlag cancelled = std::make_shared<std::atomic_bool>(false);
         kube::RandomSource random = kube::defaultRandom();
         int waitTimeoutMs = 90000;
+        // Kubernetes runtime: wait until the agents' pods are Ready, reporting each component
+        // (false: apply and return, as `spillctl install --no-wait`).
+        bool waitForAgents = true;
+        int pollMs = 500;
     };
 
     Installer(kube::KubeClient &client, InstallOptions options, Hooks hooks);
@@ -54,6 +59,7 @@ private:
     Result<void> apply(const std::vector<nlohmann::json> &objects, ApplyCounts &counts);
     Result<void> waitForCrds(const std::vector<nlohmann::json> &objects);
     Result<QStringList> startLocalRuntime(const RenderInput &input);
+    Result<void> waitForAgents(const QString &ns);
 
     kube::KubeClient &m_client;
     InstallOptions m_options;

@@ -144,7 +144,14 @@ assert_contains "$out" "warning: no node that can run the agents has the image r
   "and warns of an agent image no node has, before its pods would wait on it"
 
 # --- the kubernetes runtime: Deployment and Service applied; health comes from the cluster --
-out=$(install --runtime kubernetes --registry registry.example/sw --version 9.9.9 2>&1) && pass "install --runtime kubernetes" || fail "kubernetes runtime install failed: $out"
+# No node has that image and nothing serves registry.example: everything is applied, then install
+# waits for the agents' pods, and says at once (not after --timeout) why they cannot start.
+rc=0; out=$(timeout 120 "$CTL" install kind --kubeconfig "$K" --state-dir "$state/run" --pod-cidr 10.244.0.0/16 --service-cidr 10.96.0.0/16 --runtime kubernetes --registry registry.example/sw --version 9.9.9 --timeout 90 2>&1) || rc=$?
+assert_eq 1 "$rc" "install --runtime kubernetes fails when the agents' image cannot be had"
+assert_contains "$out" "spillway-controller-manager: 0/2 Ready" "it shows each component's progress"
+assert_contains "$out" "Spillway is applied, but spillway-controller-manager cannot start: pod spillway-controller-manager-" "and names the pod that cannot start"
+[[ "$out" =~ (ErrImagePull|ImagePullBackOff) ]] && pass "with the kubelet's reason (${BASH_REMATCH[1]})" || fail "no image-pull reason in: $out"
+assert_contains "$out" "put the image registry.example/sw/spillway-controller-manager:v9.9.9 into each node's container runtime" "and the fix"
 assert_eq "registry.example/sw/spillway-controller-manager:v9.9.9" "$(kcn -n liqo get deploy spillway-controller-manager -o jsonpath='{.spec.template.spec.containers[0].image}')" "the Deployment runs the image of --registry and --version"
 assert_contains "$out" "Gateway Service type NodePort (the kind preset; pass --gateway-service-type to override)" "install says the preset's choices and how to override them"
 assert_contains "$out" "API server URL for peers https://127.0.0.1:" "and the API server address peers are given"
@@ -161,7 +168,7 @@ assert_eq "" "$(kcn -n liqo get deploy,svc -o name 2>/dev/null)" "removes the De
 assert_eq true "$("$CTL" info --kubeconfig "$K" --get health.healthy)" "and the local controller manager is healthy"
 # In place from local (whose running controller manager registered its URL) to kubernetes: the
 # webhook configurations are replaced, not merged into an address with both a URL and a Service.
-out=$(install --runtime kubernetes --registry registry.example/sw 2>&1) && pass "switching from a running local runtime to kubernetes in place" || fail "local → kubernetes failed: $out"
+out=$(install --runtime kubernetes --registry registry.example/sw --no-wait 2>&1) && pass "switching from a running local runtime to kubernetes in place (--no-wait)" || fail "local → kubernetes failed: $out"
 assert_eq "spillway-webhook " "$(kcn get mutatingwebhookconfiguration spillway-mutating-webhook -o jsonpath='{.webhooks[0].clientConfig.service.name} {.webhooks[0].clientConfig.url}')" "the pod webhook now goes through the Service only"
 "$CTL" uninstall --kubeconfig "$K" >/dev/null 2>&1 && pass "uninstall" || fail "uninstall failed"
 

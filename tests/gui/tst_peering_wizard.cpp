@@ -156,6 +156,9 @@ private slots:
         QVERIFY2(installer->succeeded(), qPrintable(installer->outcomeText() + QLatin1Char('\n') + installer->steps().join(QLatin1Char('\n'))));
         QCOMPARE(installDone.first().at(1).toString(), providerId);
         QVERIFY2(installer->steps().size() >= 3, qPrintable(installer->steps().join(QLatin1Char('\n'))));
+        // Runtime "auto" (the default): only KWOK nodes, so the agents run on this machine, and it says why.
+        QVERIFY2(installer->steps().join(QLatin1Char('\n')).contains(QStringLiteral("local runtime: no node can run the agents' pods")),
+                 qPrintable(installer->steps().join(QLatin1Char('\n'))));
         for (const QString &step : installer->steps())
             QVERIFY2(step.startsWith(QStringLiteral("✓ ")), qPrintable(step));
         QVERIFY2(installer->outcomeText().contains(QStringLiteral("installed: cluster ID ") + providerId), qPrintable(installer->outcomeText()));

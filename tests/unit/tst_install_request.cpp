@@ -36,6 +36,8 @@ private slots:
         QCOMPARE(o.clusterLabels.value(QStringLiteral("tier")), QStringLiteral("gold"));
         QCOMPARE(o.podCidrs, (QStringList{QStringLiteral("10.244.0.0/16"), QStringLiteral("10.245.0.0/16")}));
         QCOMPARE(o.runtime, installer::Runtime::Kubernetes);
+        QCOMPARE(r.askedRuntime(), std::optional(installer::Runtime::Kubernetes));
+        QCOMPARE(InstallRequest{}.askedRuntime(), std::nullopt);   // "auto" by default: the nodes decide
         QCOMPARE(o.values.value(QStringLiteral("webhook.failurePolicy")), QStringLiteral("Ignore"));
         QCOMPARE(o.values.value(QStringLiteral("ipam.externalCIDR")), QStringLiteral("10.70.0.0/16"));
         QVERIFY(InstallRequest{valid()}.problems().isEmpty());   // every field may stay empty
@@ -53,7 +55,7 @@ private slots:
         QVERIFY(problemsOf([](InstallRequest &r) { r.clusterLabels = QStringLiteral("region"); }).contains(QStringLiteral("--cluster-labels: \"region\" is not key=value")));
         QVERIFY(problemsOf([](InstallRequest &r) { r.podCidrs = QStringLiteral("10.244.0.0"); }).contains(QStringLiteral("--pod-cidr \"10.244.0.0\"")));
         QVERIFY(problemsOf([](InstallRequest &r) { r.values = QStringLiteral("no.such.value=1"); }).contains(QStringLiteral("--set no.such.value: unknown value")));
-        QVERIFY(problemsOf([](InstallRequest &r) { r.runtime = QStringLiteral("docker"); }).contains(QStringLiteral("local or kubernetes")));
+        QVERIFY(problemsOf([](InstallRequest &r) { r.runtime = QStringLiteral("docker"); }).contains(QStringLiteral("auto, local or kubernetes")));
         QVERIFY(problemsOf([](InstallRequest &r) { r.timeoutSeconds = 0; }).contains(QStringLiteral("Timeout")));
     }
 };

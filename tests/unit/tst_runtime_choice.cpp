@@ -1,5 +1,7 @@
 // Which runtime an install uses: in-cluster when a node can run the agents' pods, local for
 // KWOK-only clusters, and --runtime kubernetes refused, with each node's reason, when none can.
+// Then, in-cluster, how far the agents are: each component's Ready pods and why one cannot start.
+#include "installer/ComponentReadiness.h"
 #include "installer/RuntimeChoice.h"
 
 #include <QtTest>
@@ -119,6 +121,60 @@ private slots:
                                QStringLiteral("localhost/spillway/spillway-gateway:v1.2.3")};
         QCOMPARE(imagesMissingFromNodes(refs, nodes, {QStringLiteral("real-1")}),
                  QStringList{QStringLiteral("localhost/spillway/spillway-gateway:v1.2.3")});
+    }
+
+    void componentsCountOnlyCurrentReadyPods()
+    {
+        const json selector = {{"app.kubernetes.io/component", "controller-manager"}};
+        json cm = {{"metadata", {{"name", "spillway-controller-manager"}, {"generation", 2}}},
+                   {"spec", {{"replicas", 2}, {"selector", {{"matchLabels", selector}}}}},
+                   {"status", {{"observedGeneration", 2}, {"updatedReplicas", 2}, {"readyReplicas", 1}}}};
+        json fabric = {{"metadata", {{"name", "spillway-fabric"}, {"generation", 1}}},
+                       {"spec", {{"selector", {{"matchLabels", {{"app.kubernetes.io/component", "fabric"}}}}}}},
+                       {"status", {{"observedGeneration", 1}, {"desiredNumberScheduled", 1}, {"updatedNumberScheduled", 1}, {"numberReady", 1}}}};
+        const json none = {{"items", json::array()}};
+        auto components = componentReadiness(json{{"items", {cm}}}, json{{"items", {fabric}}}, none);
+        QCOMPARE(components.size(), size_t(2));
+        QCOMPARE(components[0].describe(), QStringLiteral("spillway-controller-manager: 1/2 Ready"));
+        QVERIFY(!components[0].isReady());
+        QVERIFY(components[1].isReady());
+        // An upgrade not yet seen by the Deployment controller: its old Ready pods do not count.
+        cm["metadata"]["generation"] = 3;
+        cm["status"]["readyReplicas"] = 2;
+        QCOMPARE(componentReadiness(json{{"items", {cm}}}, none, none)[0].ready, 0);
+        cm["status"]["observedGeneration"] = 3;
+        QVERIFY(componentReadiness(json{{"items", {cm}}}, none, none)[0].isReady());
+    }
+
+    void aStuckPodSaysWhyAndTheFix()
+    {
+        const json selector = {{"app.kubernetes.io/component", "controller-manager"}};
+        const json cm = {{"metadata", {{"name", "spillway-controller-manager"}}},
+                         {"spec", {{"replicas", 2}, {"selector", {{"matchLabels", selector}}}}}, {"status", json::object()}};
+        auto pod = [&](const char *name, const json &status) {
+            return json{{"metadata", {{"name", name}, {"namespace", "liqo"}, {"labels", selector}}}, {"status", status}};
+        };
+        const json pending = pod("cm-a", {{"conditions", json::array({{{"type", "PodScheduled"}, {"status", "False"}, {"reason", "Unschedulable"},
+                                                                        {"message", "0/1 nodes are available: 1 Insufficient cpu."}}})}});
+        const json neverPull = pod("cm-b", {{"containerStatuses", json::array({{{"name", "controller-manager"}, {"image", "localhost/spillway/spillway-controller-manager:v9"},
+                                                                               {"state", {{"waiting", {{"reason", "ErrImageNeverPull"},
+                                                                                                       {"message", "Container image is not present with pull policy of Never"}}}}}}})}});
+        // Waiting for a node may end by itself; an absent image does not: that one is reported.
+        auto c = componentReadiness(json{{"items", {cm}}}, json::object(), json{{"items", {pending, neverPull}}})[0];
+        QVERIFY(c.hopeless);
+        QVERIFY2(c.problem.startsWith(QStringLiteral("pod cm-b: ErrImageNeverPull: Container image is not present")), qPrintable(c.problem));
+        QVERIFY2(c.fix.contains(QStringLiteral("localhost/spillway/spillway-controller-manager:v9")) && c.fix.contains(QStringLiteral("./run cluster import")), qPrintable(c.fix));
+        c = componentReadiness(json{{"items", {cm}}}, json::object(), json{{"items", {pending}}})[0];
+        QVERIFY(!c.hopeless);
+        QVERIFY2(c.problem.contains(QStringLiteral("Unschedulable: 0/1 nodes are available")), qPrintable(c.problem));
+        // A crash loop, in an init container too: where to read why.
+        const json crashing = pod("cm-c", {{"initContainerStatuses", json::array({{{"name", "init"}, {"state", {{"waiting", {{"reason", "CrashLoopBackOff"}}}}}}})}});
+        c = podProblem(crashing);
+        QVERIFY(c.hopeless);
+        QCOMPARE(c.problem, QStringLiteral("pod cm-c (init container init): CrashLoopBackOff"));
+        QCOMPARE(c.fix, QStringLiteral("see why it stops: kubectl -n liqo logs cm-c -c init --previous"));
+        // Still creating: no problem to report.
+        QVERIFY(podProblem(pod("cm-d", {{"containerStatuses", json::array({{{"name", "c"}, {"state", {{"waiting", {{"reason", "ContainerCreating"}}}}}}})}})).problem.isEmpty());
     }
 };
 
