@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Builds an OCI image per agent without a container engine: umoci makes each image from a scratch
-# rootfs holding the agent, exactly the shared libraries it loads (ldd, plus what Qt dlopens: the
-# TLS backend and libssl), CA certificates and a passwd entry; the gateway adds wireguard-go, ip and
-# nft. Each is written as an OCI archive (a tarred OCI image layout) to OUT/<agent>.tar, tagged
+# rootfs: a base layer common to all agents with exactly the shared libraries they load (ldd, plus
+# what Qt dlopens: the TLS backend and libssl), CA certificates and a passwd entry, then the agent
+# itself; the gateway adds wireguard-go, ip and nft. Each is written as an OCI archive (a tarred OCI image layout) to OUT/<agent>.tar, tagged
 # REGISTRY/<agent>:vVERSION — what `spillctl install --runtime kubernetes --registry --version`
 # references.
 # usage: build.sh BIN_DIR OUT_DIR VERSION [REGISTRY]    (needs root for umoci unpack/repack)
@@ -48,29 +48,42 @@ add_program() {
   copy_libs "$root" "$file"
 }
 
-build_image() {
-  local name=$1 user=$2; shift 2
-  local layout=$work/$name-layout bundle=$work/$name-bundle tag="v$version" ref="$registry/$name:v$version"
+# One base layer for all agents: the shared libraries of the three agent binaries (plus what Qt
+# dlopens), CA certificates and the passwd entries. Each agent image is that same layer (the
+# same digest) and a layer of its own with its program, so a node unpacks the base once and its
+# agents' processes share one copy of Qt's and OpenSSL's pages in memory.
+build_base() {
+  local layout=$work/base-layout bundle=$work/base-bundle
   umoci init --layout "$layout"
-  umoci new --image "$layout:$tag"
-  umoci unpack --image "$layout:$tag" "$bundle" >/dev/null
-  local root=$bundle/rootfs
+  umoci new --image "$layout:base"
+  umoci unpack --image "$layout:base" "$bundle" >/dev/null
+  local root=$bundle/rootfs agent
   merged_usr "$root"
   mkdir -p "$root/etc/ssl/certs" "$root/tmp" "$root/dev" "$root/proc"
   chmod 1777 "$root/tmp"
-  add_program "$root" "$bin_dir/$name"
+  for agent in spillway-controller-manager spillway-virtual-kubelet spillway-gateway; do copy_libs "$root" "$bin_dir/$agent"; done
   # Qt loads its TLS backend, and the backend libssl, at run time: ldd cannot see them.
   local tls; tls=$(readlink -f "$qt_plugins/tls/libqopensslbackend.so")
   copy_path "$root" "$tls"
   copy_libs "$root" "$tls"
   copy_path "$root" /usr/lib/x86_64-linux-gnu/libssl.so.3
   copy_libs "$root" /usr/lib/x86_64-linux-gnu/libssl.so.3
-  local extra
-  for extra in "$@"; do add_program "$root" "$extra"; done
   cp /etc/ssl/certs/ca-certificates.crt "$root/etc/ssl/certs/"
   printf 'root:x:0:0:root:/root:/sbin/nologin\nnonroot:x:65532:65532:nonroot:/home/nonroot:/sbin/nologin\n' >"$root/etc/passwd"
   printf 'root:x:0:\nnonroot:x:65532:\n' >"$root/etc/group"
+  umoci repack --image "$layout:base" "$bundle"
+}
+
+build_image() {
+  local name=$1 user=$2; shift 2
+  local layout=$work/$name-layout bundle=$work/$name-bundle tag="v$version" ref="$registry/$name:v$version"
+  cp -a "$work/base-layout" "$layout"
+  umoci unpack --image "$layout:base" "$bundle" >/dev/null
+  local root=$bundle/rootfs extra
+  add_program "$root" "$bin_dir/$name"
+  for extra in "$@"; do add_program "$root" "$extra"; done
   umoci repack --image "$layout:$tag" "$bundle"
+  umoci rm --image "$layout:base"
   umoci config --image "$layout:$tag" --os linux --architecture amd64 --author "Spillway" \
     --config.entrypoint "/usr/bin/$name" --config.user "$user" --config.workingdir / \
     --config.env "SSL_CERT_FILE=/etc/ssl/certs/ca-certificates.crt" \
@@ -81,6 +94,7 @@ build_image() {
   echo "$out/$name.tar $ref $(du -m "$out/$name.tar" | cut -f1) MB"
 }
 
+build_base
 build_image spillway-controller-manager 65532:65532
 build_image spillway-virtual-kubelet 65532:65532
 # The gateway configures interfaces and runs WireGuard: root with NET_ADMIN, as its Deployment asks.
