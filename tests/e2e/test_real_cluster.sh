@@ -161,14 +161,26 @@ eventually 150 "the controller manager brings the gateway back and traffic resum
   bash -c "'$KUBECTL' --kubeconfig '$KC' -n default exec client -- timeout 5 wget -qO- http://$echo_ip:8080/cgi-bin/echo 2>&1 | grep -q 'pod $pod '"
 
 # --- the agents' pods go away and come back: the offloaded pods stay as they are ----------------
+# The controller manager runs two replicas; its leader is deleted, and a virtual-kubelet pod.
 uids() { kcp -n "$remote" get pods -l app=echo -o jsonpath='{range .items[*]}{.metadata.uid}{"\n"}{end}' | sort; }
 before=$(uids)
-old_cm=$(kcc -n liqo get pods -l app.kubernetes.io/component=controller-manager -o jsonpath='{.items[*].metadata.name}')
-kcc -n liqo delete pods -l app.kubernetes.io/component=controller-manager --wait=false >/dev/null
+kcc -n liqo rollout status deploy/spillway-controller-manager --timeout=120s >/dev/null 2>&1 || true
+assert_eq 2 "$(kcc -n liqo get pods -l app.kubernetes.io/component=controller-manager --field-selector status.phase=Running -o name | wc -l)" \
+  "the controller manager runs two replicas"
+holder() { kcc -n liqo get lease spillway-controller-manager -o jsonpath='{.spec.holderIdentity}' 2>/dev/null | sed 's/-[0-9]*$//'; }
+leader=$(holder)
+standby=$(kcc -n liqo get pods -l app.kubernetes.io/component=controller-manager -o name | sed 's#^pod/##' | grep -vx "$leader" | head -1)
+[ -n "$leader" ] && [ -n "$standby" ] && pass "one replica leads ($leader), one stands by ($standby)" ||
+  fail "no leader and standby: lease holder '$leader', pods $(kcc -n liqo get pods -o wide 2>&1)"
+kcc -n liqo delete pod "$leader" --wait=false >/dev/null
 old_vk=$(kcc -n "liqo-tenant-$p" get pods -l app.kubernetes.io/component=virtual-kubelet -o jsonpath='{.items[*].metadata.name}')
 kcc -n "liqo-tenant-$p" delete pods -l app.kubernetes.io/component=virtual-kubelet --wait=false >/dev/null
-eventually 120 "a new controller manager pod is Ready (the old one was $old_cm)" \
-  bash -c "'$KUBECTL' --kubeconfig '$KC' -n liqo get pods -l app.kubernetes.io/component=controller-manager -o jsonpath='{range .items[*]}{.metadata.name} {.status.conditions[?(@.type==\"Ready\")].status}{\"\\n\"}{end}' | grep -v '^$old_cm ' | grep -q ' True$'"
+# The deleted leader releases the lease on SIGTERM: the standby or the leader's replacement,
+# whichever asks first, leads again at once (no waiting out the 15 s lease).
+eventually 15 "another replica leads within seconds" bash -c "h=\$('$KUBECTL' --kubeconfig '$KC' -n liqo get lease spillway-controller-manager -o jsonpath='{.spec.holderIdentity}' | sed 's/-[0-9]*\$//'); [ -n \"\$h\" ] && [ \"\$h\" != '$leader' ]"
+echo "# the lease is held by $(holder) now"
+eventually 120 "a new controller manager pod replaces the deleted leader and is Ready" \
+  bash -c "'$KUBECTL' --kubeconfig '$KC' -n liqo get pods -l app.kubernetes.io/component=controller-manager -o jsonpath='{range .items[*]}{.metadata.name} {.status.conditions[?(@.type==\"Ready\")].status}{\"\\n\"}{end}' | grep -v -e '^$leader ' -e '^$standby ' | grep -q ' True$'"
 eventually 120 "a new virtual kubelet pod runs and the virtual node is Ready again" \
   bash -c "[ \"\$('$KUBECTL' --kubeconfig '$KC' -n liqo-tenant-$p get pods -l app.kubernetes.io/component=virtual-kubelet -o jsonpath='{range .items[*]}{.metadata.name} {.status.conditions[?(@.type==\"Ready\")].status}{\"\\n\"}{end}' | grep -v '^$old_vk ' | grep -c ' True$')\" -ge 1 ] && [ \"\$('$KUBECTL' --kubeconfig '$KC' get node liqo-$p -o jsonpath='{.status.conditions[?(@.type==\"Ready\")].status}')\" = True ]"
 sleep 10   # a settled window in which a wrong reconcile would act (both agents are back)
