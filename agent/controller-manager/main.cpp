@@ -148,8 +148,6 @@ int main(int argc, char **argv)
         wo.serviceNamespace = p.value(ns);
     }
     wo.failurePolicy = p.value(webhookFailurePolicy);
-    // Replicas share one certificate: the apiserver may call any of them.
-    wo.client = &client;
     wo.secretNamespace = p.value(ns);
     manager::WebhookRegistration webhooks(wo);
 
@@ -167,7 +165,7 @@ int main(int argc, char **argv)
     // The pod webhook steers by the namespace's NamespaceOffloading, from a cache too.
     kube::Informer offloadings(&client, apis::offloading::v1beta1::namespaceOffloadingResource(), kube::Informer::Options{});
     offloadings.start();
-    auto served = webhooks.start([&slices](const QString &name) { return slices.store().byIndex(QStringLiteral("name"), name); },
+    auto served = webhooks.start(client, [&slices](const QString &name) { return slices.store().byIndex(QStringLiteral("name"), name); },
                                  [&offloadings](const QString &ns) {
                                      return offloadings.store().get(ns + QStringLiteral("/offloading")).value_or(nlohmann::json());
                                  });

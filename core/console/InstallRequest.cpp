@@ -16,12 +16,10 @@ Result<installer::InstallOptions> InstallRequest::parse() const
     for (const QString &c : podCidrs.split(QLatin1Char(','), Qt::SkipEmptyParts))
         o.podCidrs << c.trimmed();
     o.serviceCidr = serviceCidr.trimmed();
-    if (runtime != QLatin1String("auto")) {
-        auto rt = installer::parseRuntime(runtime);
-        if (!rt)
-            return Error::of(Error::Kind::Config, tr("Runtime must be auto, local or kubernetes (got \"%1\").").arg(runtime));
-        o.runtime = *rt;
-    }
+    if (const auto asked = askedRuntime())
+        o.runtime = *asked;
+    else if (runtime != QLatin1String("auto"))
+        return Error::of(Error::Kind::Config, tr("Runtime must be auto, local or kubernetes (got \"%1\").").arg(runtime));
     for (const QString &line : values.split(QLatin1Char('\n'), Qt::SkipEmptyParts)) {
         if (line.trimmed().isEmpty())
             continue;

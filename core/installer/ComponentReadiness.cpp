@@ -1,5 +1,7 @@
 #include "installer/ComponentReadiness.h"
 
+#include "common/JsonText.h"
+
 #include <QSet>
 
 #include <algorithm>
@@ -10,9 +12,10 @@ using nlohmann::json;
 
 namespace {
 
-QString str(const json &object, const char *key)
+int numberOf(const json &object, const char *key, int otherwise = 0)
 {
-    return object.is_object() ? QString::fromStdString(object.value(key, std::string())) : QString();
+    const json &v = memberOf(object, key);
+    return v.is_number_integer() ? v.get<int>() : otherwise;
 }
 
 bool selects(const json &matchLabels, const json &labels)
@@ -29,15 +32,15 @@ bool selects(const json &matchLabels, const json &labels)
 ComponentStatus waitingProblem(const QString &pod, const QString &ns, const json &status, bool init)
 {
     ComponentStatus out;
-    const json waiting = status.value("state", json::object()).value("waiting", json::object());
-    const QString reason = str(waiting, "reason"), message = str(waiting, "message"), image = str(status, "image");
+    const json &waiting = memberOf(memberOf(status, "state"), "waiting");
+    const QString reason = textOf(waiting, "reason"), message = textOf(waiting, "message"), image = textOf(status, "image");
     static const QSet<QString> imageReasons = {QStringLiteral("ErrImageNeverPull"), QStringLiteral("ErrImagePull"), QStringLiteral("ImagePullBackOff"),
                                                QStringLiteral("InvalidImageName")};
     static const QSet<QString> startReasons = {QStringLiteral("CrashLoopBackOff"), QStringLiteral("CreateContainerConfigError"),
                                                QStringLiteral("CreateContainerError"), QStringLiteral("RunContainerError")};
     if (!imageReasons.contains(reason) && !startReasons.contains(reason))
         return out;
-    const QString container = str(status, "name");
+    const QString container = textOf(status, "name");
     out.problem = QStringLiteral("pod %1%2: %3").arg(pod, init ? QStringLiteral(" (init container %1)").arg(container) : QString(), reason);
     if (!message.isEmpty())
         out.problem += QStringLiteral(": ") + message;
@@ -64,18 +67,18 @@ QString ComponentStatus::describe() const
 
 ComponentStatus podProblem(const json &pod)
 {
-    const json meta = pod.value("metadata", json::object()), status = pod.value("status", json::object());
-    const QString name = str(meta, "name"), ns = str(meta, "namespace");
+    const json &meta = memberOf(pod, "metadata"), &status = memberOf(pod, "status");
+    const QString name = textOf(meta, "name"), ns = textOf(meta, "namespace");
     for (const char *list : {"initContainerStatuses", "containerStatuses"})
-        for (const json &c : status.value(list, json::array()))
+        for (const json &c : memberOf(status, list))
             if (ComponentStatus p = waitingProblem(name, ns, c, list[0] == 'i'); !p.problem.isEmpty())
                 return p;
     ComponentStatus out;
-    for (const json &c : status.value("conditions", json::array()))
-        if (str(c, "type") == QLatin1String("PodScheduled") && str(c, "status") == QLatin1String("False")
-            && str(c, "reason") == QLatin1String("Unschedulable")) {
+    for (const json &c : memberOf(status, "conditions"))
+        if (textOf(c, "type") == QLatin1String("PodScheduled") && textOf(c, "status") == QLatin1String("False")
+            && textOf(c, "reason") == QLatin1String("Unschedulable")) {
             // Not hopeless: a node may come, or free up.
-            out.problem = QStringLiteral("pod %1: Unschedulable: %2").arg(name, str(c, "message"));
+            out.problem = QStringLiteral("pod %1: Unschedulable: %2").arg(name, textOf(c, "message"));
             out.fix = QStringLiteral("add or free a node that can run it (kubectl -n %1 describe pod %2)").arg(ns, name);
         }
     return out;
@@ -86,12 +89,12 @@ std::vector<ComponentStatus> componentReadiness(const json &deployments, const j
     std::vector<ComponentStatus> out;
     auto add = [&](const json &workload, int desired, int ready) {
         ComponentStatus c;
-        c.name = str(workload.value("metadata", json::object()), "name");
+        c.name = textOf(memberOf(workload, "metadata"), "name");
         c.desired = desired;
         c.ready = ready;
-        const json matchLabels = workload.value("spec", json::object()).value("selector", json::object()).value("matchLabels", json::object());
-        for (const json &pod : pods.value("items", json::array())) {
-            if (!selects(matchLabels, pod.value("metadata", json::object()).value("labels", json::object())))
+        const json &matchLabels = memberOf(memberOf(memberOf(workload, "spec"), "selector"), "matchLabels");
+        for (const json &pod : memberOf(pods, "items")) {
+            if (!selects(matchLabels, memberOf(memberOf(pod, "metadata"), "labels")))
                 continue;
             ComponentStatus p = podProblem(pod);
             // The first hopeless problem wins; else the first of any kind.
@@ -105,16 +108,16 @@ std::vector<ComponentStatus> componentReadiness(const json &deployments, const j
     };
     // Counted only once the controller has seen the current spec: an upgrade's old pods do not count.
     auto current = [](const json &workload) {
-        return workload.value("status", json::object()).value("observedGeneration", 0) >= workload.value("metadata", json::object()).value("generation", 0);
+        return numberOf(memberOf(workload, "status"), "observedGeneration") >= numberOf(memberOf(workload, "metadata"), "generation");
     };
-    for (const json &d : deployments.value("items", json::array())) {
-        const json status = d.value("status", json::object());
-        add(d, d.value("spec", json::object()).value("replicas", 1),
-            current(d) ? std::min(status.value("updatedReplicas", 0), status.value("readyReplicas", 0)) : 0);
+    for (const json &d : memberOf(deployments, "items")) {
+        const json &status = memberOf(d, "status");
+        add(d, numberOf(memberOf(d, "spec"), "replicas", 1),
+            current(d) ? std::min(numberOf(status, "updatedReplicas"), numberOf(status, "readyReplicas")) : 0);
     }
-    for (const json &ds : daemonSets.value("items", json::array())) {
-        const json status = ds.value("status", json::object());
-        add(ds, status.value("desiredNumberScheduled", 0), current(ds) ? std::min(status.value("updatedNumberScheduled", 0), status.value("numberReady", 0)) : 0);
+    for (const json &ds : memberOf(daemonSets, "items")) {
+        const json &status = memberOf(ds, "status");
+        add(ds, numberOf(status, "desiredNumberScheduled"), current(ds) ? std::min(numberOf(status, "updatedNumberScheduled"), numberOf(status, "numberReady")) : 0);
     }
     return out;
 }

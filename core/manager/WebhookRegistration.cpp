@@ -7,8 +7,6 @@
 #include "kube/SharedSecret.h"
 #include "tls/Pki.h"
 
-#include <QDateTime>
-#include <QSslCertificate>
 
 namespace spillway::manager {
 
@@ -48,25 +46,9 @@ Result<kube::SecretData> makeServingPair(const QStringList &dnsNames, const QStr
     return kube::SecretData{{QStringLiteral("ca.crt"), *ca}, {QStringLiteral("tls.crt"), *cert}, {QStringLiteral("tls.key"), key->privatePem}};
 }
 
-bool servesFor(const kube::SecretData &d, const QStringList &dnsNames, const QStringList &ips)
-{
-    const auto certs = QSslCertificate::fromData(d.value(QStringLiteral("tls.crt")));
-    if (certs.isEmpty() || d.value(QStringLiteral("tls.key")).isEmpty() || QSslCertificate::fromData(d.value(QStringLiteral("ca.crt"))).isEmpty()
-        || certs.first().expiryDate() < QDateTime::currentDateTimeUtc().addDays(30))
-        return false;
-    const auto names = certs.first().subjectAlternativeNames();
-    for (const QString &n : dnsNames)
-        if (!names.values(QSsl::DnsEntry).contains(n))
-            return false;
-    for (const QString &ip : ips)
-        if (!names.values(QSsl::IpAddressEntry).contains(ip))
-            return false;
-    return true;
-}
-
 } // namespace
 
-Result<quint16> WebhookRegistration::start(std::function<QStringList(const QString &)> slicesNamed,
+Result<quint16> WebhookRegistration::start(kube::KubeClient &client, std::function<QStringList(const QString &)> slicesNamed,
                                            std::function<nlohmann::json(const QString &)> offloadingIn)
 {
     QStringList dnsNames, ips;
@@ -81,9 +63,12 @@ Result<quint16> WebhookRegistration::start(std::function<QStringList(const QStri
     shared.ns = m_options.secretNamespace;
     shared.name = QString::fromLatin1(kWebhookTlsSecret);
     shared.fieldManager = m_options.fieldManager;
-    shared.usable = [&](const kube::SecretData &d) { return servesFor(d, dnsNames, ips); };
+    shared.usable = [&](const kube::SecretData &d) {
+        return tls::certificateServes(d.value(QStringLiteral("tls.crt")), dnsNames + ips, 30) && !d.value(QStringLiteral("tls.key")).isEmpty()
+               && tls::certificateServes(d.value(QStringLiteral("ca.crt")), {}, 0);
+    };
     shared.make = [&] { return makeServingPair(dnsNames, ips); };
-    const Result<kube::SecretData> pair = m_options.client ? kube::ensureSharedSecret(*m_options.client, shared) : makeServingPair(dnsNames, ips);
+    const Result<kube::SecretData> pair = kube::ensureSharedSecret(client, shared);
     if (!pair)
         return pair.error();
     const QByteArray ca = pair->value(QStringLiteral("ca.crt")), cert = pair->value(QStringLiteral("tls.crt")), keyPem = pair->value(QStringLiteral("tls.key"));

@@ -10,8 +10,8 @@ namespace spillway::manager {
 
 // The controller manager's admission webhooks: a serving certificate from a CA made at start
 // (nothing to distribute by hand), the server, and the Validating- and MutatingWebhookConfiguration
-// that point the apiserver at it with that CA as caBundle. With a Secret to share them through,
-// every replica serves the same certificate: the apiserver may call any of them behind the Service.
+// that point the apiserver at it with that CA as caBundle. The CA and certificate are kept in a
+// Secret, so every replica serves the same: the apiserver may call any of them behind the Service.
 class WebhookRegistration
 {
 public:
@@ -22,16 +22,16 @@ public:
         QString serviceNamespace, serviceName;            // set: reached through this Service instead
         QString failurePolicy = QStringLiteral("Fail");
         QString fieldManager = QStringLiteral("spillway-controller-manager");
-        kube::KubeClient *client = nullptr;               // set: CA and certificate kept in the Secret
-        QString secretNamespace;                          // spillway-webhook-tls there
+        QString secretNamespace;                          // where spillway-webhook-tls keeps CA and certificate
     };
 
     explicit WebhookRegistration(Options options);
     ~WebhookRegistration();
 
-    // certificate + server; slicesNamed answers the ResourceSlice uniqueness question, offloadingIn
-    // gives a namespace's NamespaceOffloading (null if none) for the pod webhook, both from caches
-    Result<quint16> start(std::function<QStringList(const QString &)> slicesNamed = {},
+    // certificate (shared through CLIENT's cluster) + server; slicesNamed answers the ResourceSlice
+    // uniqueness question, offloadingIn gives a namespace's NamespaceOffloading (null if none) for
+    // the pod webhook, both from caches
+    Result<quint16> start(kube::KubeClient &client, std::function<QStringList(const QString &)> slicesNamed = {},
                           std::function<nlohmann::json(const QString &)> offloadingIn = {});
     Result<void> registerWith(kube::KubeClient &client); // (re)apply the configuration
     webhook::AdmissionServer *server() const { return m_server.get(); }

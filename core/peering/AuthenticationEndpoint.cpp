@@ -19,19 +19,6 @@ QString certificateFingerprint(const QByteArray &certPem)
     return QStringLiteral("sha256:") + QString::fromLatin1(certs.first().digest(QCryptographicHash::Sha256).toHex());
 }
 
-namespace {
-
-bool covers(const QByteArray &certPem, const QString &host)
-{
-    const auto certs = QSslCertificate::fromData(certPem);
-    if (certs.isEmpty() || certs.first().expiryDate() < QDateTime::currentDateTimeUtc().addDays(30))
-        return false;
-    const auto names = certs.first().subjectAlternativeNames();
-    return names.values(QSsl::DnsEntry).contains(host) || names.values(QSsl::IpAddressEntry).contains(host);
-}
-
-} // namespace
-
 Result<AuthenticationEndpoint> prepareAuthenticationEndpoint(kube::KubeClient &client, const QString &ns, const QString &host, const QString &fieldManager)
 {
     // One certificate for all replicas: consumers pin the fingerprint that is published.
@@ -40,7 +27,9 @@ Result<AuthenticationEndpoint> prepareAuthenticationEndpoint(kube::KubeClient &c
     shared.name = QString::fromLatin1(kAuthenticationTlsSecret);
     shared.type = QStringLiteral("kubernetes.io/tls");
     shared.fieldManager = fieldManager;
-    shared.usable = [&host](const kube::SecretData &d) { return covers(d.value(QStringLiteral("tls.crt")), host) && !d.value(QStringLiteral("tls.key")).isEmpty(); };
+    shared.usable = [&host](const kube::SecretData &d) {
+        return tls::certificateServes(d.value(QStringLiteral("tls.crt")), {host}, 30) && !d.value(QStringLiteral("tls.key")).isEmpty();
+    };
     shared.make = [&host]() -> Result<kube::SecretData> {
         auto key = tls::generateKey(tls::KeyType::EcP256);
         if (!key)

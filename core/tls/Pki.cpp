@@ -9,7 +9,9 @@
 #include <openssl/x509.h>
 #include <openssl/x509v3.h>
 
+#include <QDateTime>
 #include <QRandomGenerator>
+#include <QSslCertificate>
 
 #include <memory>
 
@@ -243,6 +245,19 @@ Result<QByteArray> certificateSigningRequest(const QByteArray &privatePem, const
     Bio out(BIO_new(BIO_s_mem()));
     PEM_write_bio_X509_REQ(out.get(), req.get());
     return bioBytes(out.get());
+}
+
+bool certificateServes(const QByteArray &certPem, const QStringList &names, int minDaysLeft)
+{
+    const auto certs = QSslCertificate::fromData(certPem);
+    if (certs.isEmpty() || certs.first().expiryDate() < QDateTime::currentDateTimeUtc().addDays(minDaysLeft))
+        return false;
+    const auto alternatives = certs.first().subjectAlternativeNames();
+    const QStringList known = alternatives.values(QSsl::DnsEntry) + alternatives.values(QSsl::IpAddressEntry);
+    for (const QString &name : names)
+        if (!known.contains(name))
+            return false;
+    return true;
 }
 
 } // namespace spillway::tls

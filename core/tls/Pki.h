@@ -38,6 +38,11 @@ QByteArray randomBytes(int n);
 // Signs `subjectPublicPem` with the CA; the serial is random.
 Result<QByteArray> signCertificate(const QByteArray &caCertPem, const QByteArray &caKeyPem, const QByteArray &subjectPublicPem,
                                    const CertificateSpec &spec);
+// Whether the certificate in CERT_PEM names every one of NAMES (DNS names or IP addresses) among
+// its subject alternative names and stays valid at least MIN_DAYS_LEFT more days: a serving
+// certificate that can be kept rather than issued again.
+bool certificateServes(const QByteArray &certPem, const QStringList &names, int minDaysLeft);
+
 // A PKCS#10 request (what certificates.k8s.io wants in spec.request).
 Result<QByteArray> certificateSigningRequest(const QByteArray &privatePem, const CertificateSpec &spec);
 

@@ -123,6 +123,23 @@ private slots:
         QVERIFY(!wrong.ok());
         QVERIFY2(wrong.error().message.contains(QStringLiteral("does not match")), qPrintable(wrong.error().message));
     }
+
+    void aKeptCertificateMustNameEveryHostAndStayValid()
+    {
+        auto key = generateKey(KeyType::EcP256);
+        QVERIFY(key.ok());
+        CertificateSpec spec;
+        spec.commonName = QStringLiteral("serving");
+        spec.dnsNames = {QStringLiteral("hook.liqo.svc")};
+        spec.ipAddresses = {QStringLiteral("127.0.0.1")};
+        spec.validityDays = 10;
+        auto cert = selfSignedCertificate(key->privatePem, spec);
+        QVERIFY(cert.ok());
+        QVERIFY(certificateServes(*cert, {QStringLiteral("hook.liqo.svc"), QStringLiteral("127.0.0.1")}, 5));
+        QVERIFY(!certificateServes(*cert, {QStringLiteral("hook.liqo.svc"), QStringLiteral("other.liqo.svc")}, 5));
+        QVERIFY(!certificateServes(*cert, {QStringLiteral("hook.liqo.svc")}, 30));   // renewed before its last month
+        QVERIFY(!certificateServes("garbage", {}, 0));
+    }
 };
 
 QTEST_MAIN(TestPki)
