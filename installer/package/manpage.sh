@@ -9,7 +9,7 @@ include=$(mktemp)
 trap 'rm -f "$include"' EXIT
 {
   echo "[SEE ALSO]"
-  echo "spillway(1), spillctl(1). The project's README describes the testbed, peering and offloading end to end."
+  echo "spillway(1), spillctl(1). The project's docs/ folder describes the testbed, peering and offloading end to end."
   if [ "$program" = spillctl ]; then
     echo "[COMMANDS]"
     for command in "install" "uninstall" "info" "peer" "peer out-of-band" "generate peer-command" "unpeer" \
