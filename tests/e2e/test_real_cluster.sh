@@ -172,6 +172,15 @@ leader=$(holder)
 standby=$(kcc -n liqo get pods -l app.kubernetes.io/component=controller-manager -o name | sed 's#^pod/##' | grep -vx "$leader" | head -1)
 [ -n "$leader" ] && [ -n "$standby" ] && pass "one replica leads ($leader), one stands by ($standby)" ||
   fail "no leader and standby: lease holder '$leader', pods $(kcc -n liqo get pods -o wide 2>&1)"
+# Traffic flows while they restart: one request a second from the client to the offloaded pod,
+# each answer logged. The datapath (gateways, fabric) is not restarted, so none may fail.
+traffic_log=$(mktemp)
+( while [ ! -e "$traffic_log.stop" ]; do
+    answer=$(fetch "http://$echo_ip:8080/cgi-bin/echo")
+    case $answer in *"pod $pod "*) echo ok ;; *) echo "lost: $(date +%T) ${answer:0:200}" ;; esac >>"$traffic_log"
+    sleep 1
+  done ) &
+traffic_pid=$!
 kcc -n liqo delete pod "$leader" --wait=false >/dev/null
 old_vk=$(kcc -n "liqo-tenant-$p" get pods -l app.kubernetes.io/component=virtual-kubelet -o jsonpath='{.items[*].metadata.name}')
 kcc -n "liqo-tenant-$p" delete pods -l app.kubernetes.io/component=virtual-kubelet --wait=false >/dev/null
@@ -184,6 +193,11 @@ eventually 120 "a new controller manager pod replaces the deleted leader and is 
 eventually 120 "a new virtual kubelet pod runs and the virtual node is Ready again" \
   bash -c "[ \"\$('$KUBECTL' --kubeconfig '$KC' -n liqo-tenant-$p get pods -l app.kubernetes.io/component=virtual-kubelet -o jsonpath='{range .items[*]}{.metadata.name} {.status.conditions[?(@.type==\"Ready\")].status}{\"\\n\"}{end}' | grep -v '^$old_vk ' | grep -c ' True$')\" -ge 1 ] && [ \"\$('$KUBECTL' --kubeconfig '$KC' get node liqo-$p -o jsonpath='{.status.conditions[?(@.type==\"Ready\")].status}')\" = True ]"
 sleep 10   # a settled window in which a wrong reconcile would act (both agents are back)
+touch "$traffic_log.stop"; wait "$traffic_pid" || true
+answered=$(grep -c '^ok$' "$traffic_log" || true) sent=$(wc -l <"$traffic_log")
+[ "$sent" -ge 10 ] && [ "$answered" = "$sent" ] && pass "traffic flowed while the agents restarted ($answered of $sent requests answered)" ||
+  fail "traffic did not flow while the agents restarted: $answered of $sent requests answered; $(grep -v '^ok$' "$traffic_log" | head -5)"
+rm -f "$traffic_log" "$traffic_log.stop"
 assert_eq "$before" "$(uids)" "no offloaded pod was recreated, duplicated or lost"
 assert_eq 2 "$(containers "$p" | grep -c 'localhost/spillway/workload:v1')" "still two workload containers in the provider"
 assert_contains "$(fetch "http://$echo_ip:8080/cgi-bin/echo")" "pod $pod " "traffic crosses the tunnel after the agents' restarts"
