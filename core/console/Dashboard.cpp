@@ -2,6 +2,7 @@
 
 #include "common/JsonText.h"
 #include "console/PeerGraphModel.h"
+#include "consts/Labels.h"
 #include "storage/VirtualVolumes.h"
 
 #include <algorithm>
@@ -103,7 +104,7 @@ Dashboard Dashboard::buildFrom(const ClusterPeersRefs &clusters, const PeerGraph
     for (const ClusterPeers &c : clusters) {
         std::map<QString, QString> providerOfNode;
         for (const auto &n : items(c.virtualNodes))
-            providerOfNode[textOf(memberOf(n, "metadata"), "name")] = textOf(memberOf(memberOf(n, "metadata"), "labels"), "liqo.io/remote-cluster-id");
+            providerOfNode[textOf(memberOf(n, "metadata"), "name")] = textOf(memberOf(memberOf(n, "metadata"), "labels"), consts::kRemoteClusterIdLabel);
         struct Counts { int running = 0, pending = 0, other = 0; };
         std::map<std::pair<QString, QString>, Counts> byNamespace;
         for (const auto &pod : items(c.virtualNodePods)) {

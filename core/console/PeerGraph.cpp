@@ -2,6 +2,7 @@
 
 #include "common/JsonText.h"
 #include "common/Quantity.h"
+#include "consts/Labels.h"
 
 #include <map>
 
@@ -28,7 +29,7 @@ double quantity(const json &resources, const char *key)
 
 QString remoteClusterOf(const json &object)
 {
-    return text(field(field(object, "metadata"), "labels"), "liqo.io/remote-cluster-id");
+    return text(field(field(object, "metadata"), "labels"), consts::kRemoteClusterIdLabel);
 }
 
 // The networking module's connection condition, else a failing one of any module.

@@ -2,6 +2,7 @@
 
 #include "common/JsonText.h"
 #include "console/PeerGraphModel.h"
+#include "consts/Labels.h"
 
 namespace spillway::console {
 
@@ -24,7 +25,7 @@ UsageCharts UsageCharts::buildFrom(const ClusterPeersRefs &clusters, const PeerG
             const json &spec = memberOf(slice, "spec"), &status = memberOf(slice, "status");
             Slice s;
             s.consumer = textOf(spec, "consumerClusterID").isEmpty() ? c.clusterId : textOf(spec, "consumerClusterID");
-            s.provider = textOf(spec, "providerClusterID").isEmpty() ? textOf(memberOf(metadata, "labels"), "liqo.io/remote-cluster-id")
+            s.provider = textOf(spec, "providerClusterID").isEmpty() ? textOf(memberOf(metadata, "labels"), consts::kRemoteClusterIdLabel)
                                                                      : textOf(spec, "providerClusterID");
             s.name = textOf(metadata, "name");
             s.requested = Capacity::of(memberOf(spec, "resources"));

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "consts/Labels.h"
+
 // Liqo's IPAM and network-configuration labels and annotations.
 namespace spillway::ipam {
 
@@ -8,6 +10,6 @@ inline constexpr const char *kNetworkNotRemappedLabel = "ipam.liqo.io/network-no
 inline constexpr const char *kPreinstalledAnnotation = "liqo.io/preinstalled";
 inline constexpr const char *kCidrTypeLabel = "configuration.liqo.io/cidr-type";
 inline constexpr const char *kConfiguredLabel = "configuration.liqo.io/configured";
-inline constexpr const char *kRemoteClusterIdLabel = "liqo.io/remote-cluster-id";
+using consts::kRemoteClusterIdLabel;
 
 } // namespace spillway::ipam

@@ -9,6 +9,7 @@
 #include "apis/networking/v1beta1/GatewayClient.h"
 #include "apis/networking/v1beta1/GatewayServer.h"
 #include "apis/offloading/v1beta1/VirtualNode.h"
+#include "consts/Labels.h"
 
 #include <QCoreApplication>
 #include <QThread>
@@ -79,11 +80,11 @@ PeeringControllers::PeeringControllers(kube::KubeClient *client, Options options
     for (const auto &ref : {apis::networking::v1beta1::configurationResource(), apis::networking::v1beta1::gatewayServerResource(),
                             apis::networking::v1beta1::gatewayClientResource(), apis::networking::v1beta1::connectionResource()})
         m_foreignClusterLoop->watch(ref, [](const nlohmann::json &obj) {
-            return QString::fromStdString(obj.value("metadata", nlohmann::json::object()).value("labels", nlohmann::json::object()).value("liqo.io/remote-cluster-id", ""));
+            return QString::fromStdString(obj.value("metadata", nlohmann::json::object()).value("labels", nlohmann::json::object()).value(consts::kRemoteClusterIdLabel, ""));
         });
     // A virtual node's readiness lives on its Node, labelled with the peer's cluster ID.
     m_foreignClusterLoop->watch(kube::resources::nodes(), [](const nlohmann::json &node) {
-        return QString::fromStdString(node["metadata"].value("labels", nlohmann::json::object()).value("liqo.io/remote-cluster-id", std::string()));
+        return QString::fromStdString(node["metadata"].value("labels", nlohmann::json::object()).value(consts::kRemoteClusterIdLabel, std::string()));
     });
 
     peering::Replicator::Options ro;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "common/Error.h"
+#include "consts/Labels.h"
 #include "network/TunnelPlan.h"
 #include "network/WireGuardUapi.h"
 
@@ -16,7 +17,7 @@ inline constexpr int kDefaultGatewayPort = 51840;
 inline constexpr int kDefaultGatewayMtu = 1340;
 inline constexpr const char *kGatewayResourceLabel = "networking.liqo.io/gateway-resource";
 inline constexpr const char *kGatewayNameLabel = "networking.liqo.io/gateway-name";
-inline constexpr const char *kRemoteClusterIdLabel = "liqo.io/remote-cluster-id";
+using consts::kRemoteClusterIdLabel;
 // Held by the gateway on its GatewayServer/GatewayClient until it has taken its tunnel down.
 inline constexpr const char *kGatewayTunnelFinalizer = "networking.spillway.dev/tunnel";
 // Written by a gateway whose tunnel lives in a named network namespace of its machine (the local

@@ -2,6 +2,7 @@
 
 #include "apis/offloading/v1beta1/NamespaceMap.h"
 #include "common/Names.h"
+#include "consts/Labels.h"
 #include "offloading/OffloadingPolicy.h"
 
 namespace spillway::offloading {
@@ -30,7 +31,7 @@ QString NamespaceMapReconciler::ensureMapped(const QString &remote, const QStrin
     } else if (existing.error().isNotFound()) {
         const json ns = {{"apiVersion", "v1"}, {"kind", "Namespace"},
                          {"metadata", {{"name", s(remote)},
-                                       {"labels", {{"liqo.io/remote-cluster-id", s(consumerId)}}},
+                                       {"labels", {{consts::kRemoteClusterIdLabel, s(consumerId)}}},
                                        {"annotations", {{kManagedByNamespaceMapAnnotation, s(mapRef)}, {kOriginalNameAnnotation, s(local)}}}}}};
         if (auto r = m_client.create(kube::resources::namespaces(), {}, ns); !r && !r.error().isAlreadyExists())
             return QStringLiteral("CreationLoopBackOff");
@@ -42,7 +43,7 @@ QString NamespaceMapReconciler::ensureMapped(const QString &remote, const QStrin
         return {};
     const json binding = {{"apiVersion", "rbac.authorization.k8s.io/v1"}, {"kind", "RoleBinding"},
                           {"metadata", {{"name", kRemoteOffloadingRole}, {"namespace", s(remote)},
-                                        {"labels", {{"liqo.io/remote-cluster-id", s(consumerId)}, {"app.kubernetes.io/part-of", "spillway"}}},
+                                        {"labels", {{consts::kRemoteClusterIdLabel, s(consumerId)}, {"app.kubernetes.io/part-of", "spillway"}}},
                                         {"annotations", {{kManagedByNamespaceMapAnnotation, s(mapRef)}}}}},
                           {"roleRef", {{"apiGroup", "rbac.authorization.k8s.io"}, {"kind", "ClusterRole"}, {"name", kRemoteOffloadingRole}}},
                           {"subjects", json::array({{{"kind", "User"}, {"apiGroup", "rbac.authorization.k8s.io"}, {"name", s(consumerId)}}})}};

@@ -1,5 +1,7 @@
 #include "offloading/OffloadingPolicy.h"
 
+#include "consts/Labels.h"
+
 #include <algorithm>
 
 namespace spillway::offloading {
@@ -93,7 +95,7 @@ json virtualNodeLabels(const json &virtualNode, const json &node)
     if (node.is_object())
         return node["metadata"].value("labels", json::object());
     json labels = virtualNode["spec"].value("labels", json::object());
-    labels["liqo.io/remote-cluster-id"] = virtualNode["spec"].value("clusterID", "");
+    labels[consts::kRemoteClusterIdLabel] = virtualNode["spec"].value("clusterID", "");
     return labels;
 }
 

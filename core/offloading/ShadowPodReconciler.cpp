@@ -1,6 +1,7 @@
 #include "offloading/ShadowPodReconciler.h"
 
 #include "apis/offloading/v1beta1/ShadowPod.h"
+#include "consts/Labels.h"
 #include "offloading/OffloadingPolicy.h"
 
 namespace spillway::offloading {
@@ -58,7 +59,7 @@ Result<void> ShadowPodReconciler::reconcile(const QString &key)
     auto namespaceObj = read(m_caches.namespaces, kube::resources::namespaces(), {}, ns);
     if (!namespaceObj)
         return namespaceObj.error();
-    const std::string mappedFor = (*namespaceObj)["metadata"].value("labels", json::object()).value("liqo.io/remote-cluster-id", "");
+    const std::string mappedFor = (*namespaceObj)["metadata"].value("labels", json::object()).value(consts::kRemoteClusterIdLabel, "");
     const std::string origin = meta.value("labels", json::object()).value(kOriginLabel, "");
     if (mappedFor.empty() || origin != mappedFor)
         return {};   // only a consumer's own mapped namespaces hold its pods

@@ -1,11 +1,13 @@
 #pragma once
 
+#include "consts/Labels.h"
+
 #include <QString>
 
 // Liqo's names for what peering creates, so a Liqo user finds everything where they expect it.
 namespace spillway::peering {
 
-inline constexpr const char *kRemoteClusterIdLabel = "liqo.io/remote-cluster-id";
+using consts::kRemoteClusterIdLabel;
 inline constexpr const char *kTenantNamespaceLabel = "liqo.io/tenant-namespace";
 inline constexpr const char *kIdentityTypeLabel = "liqo.io/identity-type";
 inline constexpr const char *kNonceSecret = "liqo-nonce";                 // in the provider's tenant namespace

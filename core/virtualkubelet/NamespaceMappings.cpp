@@ -1,6 +1,7 @@
 #include "virtualkubelet/NamespaceMappings.h"
 
 #include "apis/offloading/v1beta1/NamespaceMap.h"
+#include "consts/Labels.h"
 
 namespace spillway::virtualkubelet {
 
@@ -10,7 +11,7 @@ NamespaceMappings::NamespaceMappings(kube::KubeClient *consumer, QString tenantN
 {
     kube::Informer::Options mo;
     mo.ns = std::move(tenantNamespace);
-    mo.labelSelector = QStringLiteral("liqo.io/remote-cluster-id=") + providerClusterId;
+    mo.labelSelector = QString::fromLatin1(consts::kRemoteClusterIdLabel) + QLatin1Char('=') + providerClusterId;
     m_maps = std::make_unique<kube::Informer>(consumer, apis::offloading::v1beta1::namespaceMapResource(), mo, this);
     m_maps->addHandlers({[this](const json &m) { update(m); }, [this](const json &, const json &m) { update(m); },
                          [this](const json &, bool) { update(json::object()); }});

@@ -1,6 +1,7 @@
 #include "virtualkubelet/NodeBuilder.h"
 
 #include "common/Version.h"
+#include "consts/Labels.h"
 #include "kube/Conditions.h"
 
 namespace spillway::virtualkubelet {
@@ -11,7 +12,7 @@ json nodeObject(const NodeView &v)
 {
     json labels = v.labels.is_object() ? v.labels : json::object();
     labels["liqo.io/type"] = "virtual-node";
-    labels["liqo.io/remote-cluster-id"] = v.providerId.toStdString();
+    labels[consts::kRemoteClusterIdLabel] = v.providerId.toStdString();
     labels["kubernetes.io/hostname"] = v.nodeName.toStdString();
     labels["kubernetes.io/role"] = "agent";
     labels["type"] = "virtual-kubelet";
