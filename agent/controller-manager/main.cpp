@@ -136,6 +136,7 @@ int main(int argc, char **argv)
     metrics.describe("spillway_webhook_reviews_total", "AdmissionReviews answered", "counter");
     metrics.describe("spillway_webhook_denied_total", "AdmissionReviews denied", "counter");
     metrics.describe("spillway_webhook_malformed_total", "Malformed webhook requests refused", "counter");
+    metrics.describe("spillway_webhook_unready_total", "AdmissionReviews answered 503 because a cache had not listed yet", "counter");
     metrics.describe("spillway_apiserver_requests_total", "Requests sent to the apiserver", "counter");
     metrics.set("spillway_leader", 0);
 
@@ -165,15 +166,20 @@ int main(int argc, char **argv)
     // The pod webhook steers by the namespace's NamespaceOffloading, from a cache too.
     kube::Informer offloadings(&client, apis::offloading::v1beta1::namespaceOffloadingResource(), kube::Informer::Options{});
     offloadings.start();
-    auto served = webhooks.start(client, [&slices](const QString &name) { return slices.store().byIndex(QStringLiteral("name"), name); },
-                                 [&offloadings](const QString &ns) {
-                                     return offloadings.store().get(ns + QStringLiteral("/offloading")).value_or(nlohmann::json());
-                                 });
+    manager::WebhookRegistration::Caches caches;
+    caches.slicesNamed = [&slices](const QString &name) { return slices.store().byIndex(QStringLiteral("name"), name); };
+    caches.slicesListed = [&slices] { return slices.hasSynced(); };
+    caches.offloadingIn = [&offloadings](const QString &ns) {
+        return offloadings.store().get(ns + QStringLiteral("/offloading")).value_or(nlohmann::json());
+    };
+    caches.offloadingsListed = [&offloadings] { return offloadings.hasSynced(); };
+    auto served = webhooks.start(client, std::move(caches));
     if (!served)
         return fail(served.error().toString());
     metrics.setCallback("spillway_webhook_reviews_total", [&] { return double(webhooks.server()->reviews()); });
     metrics.setCallback("spillway_webhook_denied_total", [&] { return double(webhooks.server()->denied()); });
     metrics.setCallback("spillway_webhook_malformed_total", [&] { return double(webhooks.server()->malformed()); });
+    metrics.setCallback("spillway_webhook_unready_total", [&] { return double(webhooks.server()->unready()); });
     metrics.setCallback("spillway_apiserver_requests_total", [&] { return double(client.stats().requests); });
 
     // Out-of-band peering: consumers holding an invitation authenticate here.

@@ -48,8 +48,7 @@ Result<kube::SecretData> makeServingPair(const QStringList &dnsNames, const QStr
 
 } // namespace
 
-Result<quint16> WebhookRegistration::start(kube::KubeClient &client, std::function<QStringList(const QString &)> slicesNamed,
-                                           std::function<nlohmann::json(const QString &)> offloadingIn)
+Result<quint16> WebhookRegistration::start(kube::KubeClient &client, Caches caches)
 {
     QStringList dnsNames, ips;
     if (!m_options.serviceName.isEmpty())
@@ -75,8 +74,10 @@ Result<quint16> WebhookRegistration::start(kube::KubeClient &client, std::functi
     m_caPem = ca;
     m_server = std::make_unique<webhook::AdmissionServer>(cert, keyPem);
     m_server->handle(QStringLiteral("/validate/namespaceoffloading"), offloading::validateNamespaceOffloading);
-    m_server->handle(QStringLiteral("/validate/resourceslice"), offloading::ResourceSliceValidator(std::move(slicesNamed)));
-    m_server->handle(QStringLiteral("/mutate/pod"), offloading::PodPlacementMutator(std::move(offloadingIn)));
+    m_server->handle(QStringLiteral("/validate/resourceslice"), offloading::ResourceSliceValidator(std::move(caches.slicesNamed)),
+                     std::move(caches.slicesListed));
+    m_server->handle(QStringLiteral("/mutate/pod"), offloading::PodPlacementMutator(std::move(caches.offloadingIn)),
+                     std::move(caches.offloadingsListed));
     return m_server->listen(m_options.listenAddress, m_options.port);
 }
 

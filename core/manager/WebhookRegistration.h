@@ -25,14 +25,21 @@ public:
         QString secretNamespace;                          // where spillway-webhook-tls keeps CA and certificate
     };
 
+    // What the handlers judge by, from the controller manager's caches. A handler answers 503
+    // (so the apiserver applies failurePolicy) until its cache has listed.
+    struct Caches {
+        std::function<QStringList(const QString &)> slicesNamed;   // replicated ResourceSlices of a name
+        std::function<bool()> slicesListed;
+        std::function<nlohmann::json(const QString &)> offloadingIn;   // a namespace's NamespaceOffloading, or null
+        std::function<bool()> offloadingsListed;
+    };
+
     explicit WebhookRegistration(Options options);
     ~WebhookRegistration();
 
-    // certificate (shared through CLIENT's cluster) + server; slicesNamed answers the ResourceSlice
-    // uniqueness question, offloadingIn gives a namespace's NamespaceOffloading (null if none) for
-    // the pod webhook, both from caches
-    Result<quint16> start(kube::KubeClient &client, std::function<QStringList(const QString &)> slicesNamed = {},
-                          std::function<nlohmann::json(const QString &)> offloadingIn = {});
+    // certificate (shared through CLIENT's cluster) + server; the ResourceSlice uniqueness rule
+    // and the pod webhook's placement read CACHES
+    Result<quint16> start(kube::KubeClient &client, Caches caches = {});
     Result<void> registerWith(kube::KubeClient &client); // (re)apply the configuration
     webhook::AdmissionServer *server() const { return m_server.get(); }
     const QByteArray &caPem() const { return m_caPem; }

@@ -11,9 +11,17 @@ AdmissionServer::AdmissionServer(const QByteArray &certPem, const QByteArray &ke
 
 AdmissionServer::~AdmissionServer() = default;
 
-void AdmissionServer::handle(const QString &path, Handler handler)
+void AdmissionServer::handle(const QString &path, Handler handler, Ready ready)
 {
-    m_http->route(path, [this, handler = std::move(handler)](const HttpRequest &r) { return review(handler, r.body); });
+    m_http->route(path, [this, path, handler = std::move(handler), ready = std::move(ready)](const HttpRequest &r) {
+        if (ready && !ready()) {
+            ++m_unready;
+            const json status = {{"apiVersion", "v1"}, {"kind", "Status"}, {"status", "Failure"}, {"reason", "ServiceUnavailable"}, {"code", 503},
+                                 {"message", QStringLiteral("the webhook at %1 is starting: its cache has not listed yet").arg(path).toStdString()}};
+            return HttpResponse{503, QByteArray::fromStdString(status.dump()), {{QByteArrayLiteral("Retry-After"), QByteArrayLiteral("1")}}};
+        }
+        return review(handler, r.body);
+    });
 }
 
 Result<quint16> AdmissionServer::listen(const QHostAddress &address, quint16 port)

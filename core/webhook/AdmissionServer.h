@@ -41,24 +41,31 @@ class AdmissionServer : public QObject
     Q_OBJECT
 public:
     using Handler = std::function<AdmissionResponse(const AdmissionRequest &)>;
+    // Whether a handler's inputs (its caches) are ready to judge by; empty means always.
+    using Ready = std::function<bool()>;
 
     // certPem may hold the chain; keyPem any key QSslKey reads.
     AdmissionServer(const QByteArray &certPem, const QByteArray &keyPem, QObject *parent = nullptr);
     ~AdmissionServer() override;
 
-    void handle(const QString &path, Handler handler);
+    // Until ready() holds, the path answers 503 with a Status instead of judging from a cache
+    // that has not listed yet: the apiserver then applies the webhook's failurePolicy (Fail
+    // refuses the request, and controllers retry), rather than admitting what a listed cache
+    // would have changed or refused.
+    void handle(const QString &path, Handler handler, Ready ready = {});
     Result<quint16> listen(const QHostAddress &address, quint16 port = 0);
     quint16 port() const;
 
     quint64 reviews() const { return m_reviews; }
     quint64 denied() const { return m_denied; }
+    quint64 unready() const { return m_unready; }
     quint64 malformed() const;
 
 private:
     HttpResponse review(const Handler &handler, const QByteArray &body);
 
     std::unique_ptr<HttpsServer> m_http;
-    std::atomic<quint64> m_reviews{0}, m_denied{0};
+    std::atomic<quint64> m_reviews{0}, m_denied{0}, m_unready{0};
 };
 
 } // namespace spillway::webhook

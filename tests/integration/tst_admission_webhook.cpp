@@ -50,6 +50,7 @@ class TestAdmissionWebhook : public QObject
     std::unique_ptr<webhook::AdmissionServer> server;
     QByteArray caPem;
     QString ns, hook;
+    std::atomic_bool cacheListed{true};   // the readiness gate of the validating path
 
 private slots:
     void initTestCase()
@@ -71,7 +72,8 @@ private slots:
         auto cert = tls::signCertificate(caPem, caKey->privatePem, key->publicPem, serving);
         QVERIFY(cert.ok());
         server = std::make_unique<webhook::AdmissionServer>(*cert, key->privatePem);
-        server->handle(QStringLiteral("/validate/namespaceoffloading"), offloading::validateNamespaceOffloading);
+        server->handle(QStringLiteral("/validate/namespaceoffloading"), offloading::validateNamespaceOffloading,
+                       [this] { return cacheListed.load(); });
         auto port = server->listen(QHostAddress::LocalHost);
         QVERIFY2(port.ok(), qPrintable(port ? QString() : port.error().toString()));
 
@@ -131,6 +133,26 @@ private slots:
         // Still serving the apiserver afterwards.
         auto r = admin->create(spillway::apis::offloading::v1beta1::namespaceOffloadingResource(), ns, offloadingObject(QStringLiteral("again"), ns, "DefaultName"));
         QVERIFY(!r.ok() && r.error().message.contains(QStringLiteral("must be named")));
+    }
+
+    // A webhook whose cache has not listed must not judge: it answers 503, the apiserver applies
+    // failurePolicy (Fail here) and the handler is never called. Once listed it judges again.
+    void unlistedCacheAnswers503()
+    {
+        cacheListed = false;
+        const quint64 reviewsBefore = server->reviews(), unreadyBefore = server->unready();
+        auto refused = admin->create(spillway::apis::offloading::v1beta1::namespaceOffloadingResource(), ns,
+                                     offloadingObject(QStringLiteral("gated"), ns, "DefaultName"));
+        QVERIFY(!refused.ok());
+        QVERIFY2(refused.error().message.contains(QStringLiteral("failed calling webhook")), qPrintable(refused.error().toString()));
+        QCOMPARE(server->reviews(), reviewsBefore);
+        QVERIFY(server->unready() > unreadyBefore);
+        cacheListed = true;
+        auto judged = admin->create(spillway::apis::offloading::v1beta1::namespaceOffloadingResource(), ns,
+                                    offloadingObject(QStringLiteral("judged"), ns, "DefaultName"));
+        QVERIFY(!judged.ok());
+        QVERIFY2(judged.error().message.contains(QStringLiteral("must be named")), qPrintable(judged.error().toString()));
+        QVERIFY(server->reviews() > reviewsBefore);
     }
 
     void cleanupTestCase()
