@@ -110,6 +110,11 @@ public:
     // authenticated like any other request; on 401 with an exec plugin the credential is refreshed.
     void openStream(KubeRequest request, std::function<void(Result<QNetworkReply *>)> opened);
 
+    // The URL, TLS configuration (client certificate included) and Authorization header a request
+    // would go out with, for a caller that speaks to the apiserver on its own socket (an HTTP
+    // upgrade for a stream). Refreshes exec-plugin credentials and rotated tokens as send() does.
+    Result<QNetworkRequest> authenticatedRequest(const KubeRequest &request) { return prepare(request, true); }
+
     // Converts a finished reply's status/body into an Error (Kubernetes Status parsed).
     Error errorFromResponse(const KubeRequest &request, int status, const QByteArray &body) const;
     Error errorFromNetwork(const KubeRequest &request, QNetworkReply *reply) const;
