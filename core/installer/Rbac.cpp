@@ -171,7 +171,8 @@ std::vector<json> rbacManifests(const QString &nsName)
     labelAsSpillway(remote, QStringLiteral("peering"));
     out.push_back(std::move(remote));
     // What a peer's virtual kubelet may do in the namespaces mapped for it (a RoleBinding in each):
-    // ask for pods through ShadowPods, read the pods they became, and keep reflected objects.
+    // ask for pods through ShadowPods, read the pods they became, stream into them, and keep
+    // reflected objects.
     json offloading = {{"apiVersion", "rbac.authorization.k8s.io/v1"}, {"kind", "ClusterRole"},
                        {"metadata", {{"name", "spillway-remote-offloading"}}},
                        {"rules", json::array({
@@ -179,6 +180,8 @@ std::vector<json> rbacManifests(const QString &nsName)
                             rule(json::array({"offloading.liqo.io"}), json::array({"shadowpods/status"}), json::array({"get"})),
                             rule(json::array({""}), json::array({"pods"}), kRead),
                             rule(json::array({""}), json::array({"pods/log"}), json::array({"get"})),
+                            // kubectl exec, attach, cp and port-forward on the virtual node, passed on to the twins
+                            rule(json::array({""}), json::array({"pods/exec", "pods/attach", "pods/portforward"}), json::array({"create"})),
                             // the pods' use, served again on the virtual node for kubectl top
                             rule(json::array({"metrics.k8s.io"}), json::array({"pods"}), json::array({"get", "list"})),
                             rule(json::array({""}), json::array({"configmaps", "secrets", "services", "serviceaccounts", "persistentvolumeclaims"}), kWrite),

@@ -1,5 +1,7 @@
 #include "virtualkubelet/KubeletServer.h"
 
+#include "kube/SocketSplice.h"
+#include "kube/StreamUpgrade.h"
 #include "observe/Log.h"
 
 #include <QPointer>
@@ -18,6 +20,7 @@ namespace {
 
 const char *const kBufferProperty = "spillwayKubeletBuffer";     // the request header so far
 const char *const kAnsweredProperty = "spillwayKubeletAnswered"; // its request is being (or was) answered
+const char *const kUpgradingProperty = "spillwayKubeletUpgrading"; // what follows the head belongs to a stream
 constexpr qsizetype kMaxHeaderBytes = 16 * 1024;
 constexpr int kHeaderTimeoutMs = 15000;
 
@@ -43,6 +46,34 @@ void replyAndClose(QSslSocket *socket, int status, const QString &text)
     socket->write("HTTP/1.1 " + statusLine(status) + "\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: "
                   + QByteArray::number(body.size()) + "\r\nConnection: close\r\n\r\n" + body);
     socket->disconnectFromHost();
+}
+
+// The upgrade offer passed on to the provider: the protocol and the versions of it the caller
+// speaks. Nothing else of the caller's head (its identity least of all) crosses.
+QList<QPair<QByteArray, QByteArray>> upgradeOffer(const QByteArray &head)
+{
+    static const QList<QByteArray> kOffered = {"upgrade", "x-stream-protocol-version", "sec-websocket-key", "sec-websocket-version",
+                                               "sec-websocket-protocol"};
+    QList<QPair<QByteArray, QByteArray>> out;
+    const QList<QByteArray> lines = head.split('\n');
+    for (qsizetype i = 1; i < lines.size(); ++i) {
+        const qsizetype colon = lines[i].indexOf(':');
+        if (colon <= 0)
+            continue;
+        const QByteArray name = lines[i].left(colon).trimmed();
+        if (kOffered.contains(name.toLower()))
+            out.append({name, lines[i].mid(colon + 1).trimmed()});
+    }
+    return out;
+}
+
+const char *streamName(KubeletRequest::Kind kind)
+{
+    switch (kind) {
+    case KubeletRequest::Kind::Exec: return "exec";
+    case KubeletRequest::Kind::Attach: return "attach";
+    default: return "portforward";
+    }
 }
 
 void writeChunk(QSslSocket *socket, const QByteArray &data)
@@ -110,6 +141,8 @@ void KubeletServer::onConnection()
             }
         });
         connect(socket, &QSslSocket::readyRead, this, [this, socket] {
+            if (socket->property(kUpgradingProperty).toBool())
+                return;   // the stream's bytes wait in the socket (bounded) until the splice reads them
             if (socket->property(kAnsweredProperty).toBool())
                 return socket->readAll(), void();   // one request per connection; the rest is ignored
             QByteArray buf = socket->property(kBufferProperty).toByteArray() + socket->readAll();
@@ -132,20 +165,38 @@ void KubeletServer::onConnection()
                 replyAndClose(socket, 400, QStringLiteral("malformed request line"));
                 return;
             }
-            onHeader(socket, parseKubeletRequest(requestLine[0], requestLine[1]));
+            Incoming incoming{parseKubeletRequest(requestLine[0], requestLine[1]), buf.left(end + 4), buf.mid(end + 4)};
+            if (incoming.request.isStreaming()) {
+                socket->setProperty(kUpgradingProperty, true);
+                socket->setReadBufferSize(256 * 1024);
+            }
+            onHeader(socket, incoming);
         });
     }
 }
 
-void KubeletServer::onHeader(QSslSocket *socket, const KubeletRequest &request)
+void KubeletServer::onHeader(QSslSocket *socket, const Incoming &incoming)
 {
+    const KubeletRequest &request = incoming.request;
     const auto access = accessFor(request);
     if (!access) {
         ++m_stats.malformed;
-        replyAndClose(socket, 404, QStringLiteral("a virtual kubelet serves /containerLogs/{namespace}/{pod}/{container} and /metrics/resource only"));
+        replyAndClose(socket, 404, QStringLiteral("a virtual kubelet serves /containerLogs, /exec and /attach/{namespace}/{pod}/{container}, "
+                                                  "/portForward/{namespace}/{pod} and /metrics/resource only"));
         return;
     }
-    if (request.method != "GET") {
+    if (request.isStreaming()) {
+        if (request.method != "POST" && request.method != "GET") {
+            replyAndClose(socket, 405, QStringLiteral("%1 is served for POST and GET only").arg(QLatin1String(streamName(request.kind))));
+            return;
+        }
+        if (kube::headerValue(incoming.head, "upgrade").isEmpty() || !kube::headerValue(incoming.head, "connection").toLower().contains("upgrade")) {
+            ++m_stats.malformed;
+            replyAndClose(socket, 400, QStringLiteral("Upgrade request required: %1 is a stream (SPDY/3.1 or WebSocket)")
+                                           .arg(QLatin1String(streamName(request.kind))));
+            return;
+        }
+    } else if (request.method != "GET") {
         replyAndClose(socket, 405, QStringLiteral("only GET is served"));
         return;
     }
@@ -153,11 +204,12 @@ void KubeletServer::onHeader(QSslSocket *socket, const KubeletRequest &request)
         replyAndClose(socket, 200, QStringLiteral("ok"));
         return;
     }
-    authorize(socket, request, *access);
+    authorize(socket, incoming, *access);
 }
 
-void KubeletServer::authorize(QSslSocket *socket, const KubeletRequest &request, const NodeAccess &access)
+void KubeletServer::authorize(QSslSocket *socket, const Incoming &incoming, const NodeAccess &access)
 {
+    const KubeletRequest &request = incoming.request;
     const QSslCertificate peer = socket->peerCertificate();
     const QString user = peer.subjectInfo(QSslCertificate::CommonName).value(0);
     if (peer.isNull() || user.isEmpty()) {
@@ -178,7 +230,8 @@ void KubeletServer::authorize(QSslSocket *socket, const KubeletRequest &request,
     req.body = QByteArray::fromStdString(review.dump());
     req.describe = QStringLiteral("subjectaccessreview for %1").arg(user);
     QPointer<QSslSocket> guard(socket);
-    m_consumer->send(req, [this, guard, request, access, user](Result<kube::KubeResponse> r) {
+    m_consumer->send(req, [this, guard, incoming, access, user](Result<kube::KubeResponse> r) {
+        const KubeletRequest &request = incoming.request;
         if (!guard)
             return;
         if (!r) {
@@ -195,6 +248,8 @@ void KubeletServer::authorize(QSslSocket *socket, const KubeletRequest &request,
         }
         if (request.kind == KubeletRequest::Kind::ResourceMetrics)
             serveResourceMetrics(guard);
+        else if (request.isStreaming())
+            bridgeStream(guard, incoming);
         else
             streamLogs(guard, request);
     });
@@ -218,6 +273,52 @@ void KubeletServer::serveResourceMetrics(QSslSocket *socket)
                      + QByteArray::number(body->size()) + "\r\nConnection: close\r\n\r\n" + *body);
         guard->disconnectFromHost();
         ++m_stats.served;
+    });
+}
+
+void KubeletServer::bridgeStream(QSslSocket *socket, const Incoming &incoming)
+{
+    const KubeletRequest &request = incoming.request;
+    const QString remoteNs = m_remoteOf(request.ns, request.pod);
+    if (remoteNs.isEmpty()) {
+        replyAndClose(socket, 404, QStringLiteral("pod %1/%2 is not offloaded through node %3").arg(request.ns, request.pod, m_options.nodeName));
+        return;
+    }
+    kube::UpgradeRequest upgrade;
+    // The apiserver asks kubelets by POST for SPDY; a WebSocket handshake must be a GET.
+    upgrade.method = kube::headerValue(incoming.head, "upgrade").toLower() == "websocket" ? QByteArray("GET") : QByteArray("POST");
+    upgrade.target = remoteStreamTarget(request, remoteNs);
+    upgrade.headers = upgradeOffer(incoming.head);
+    upgrade.describe = QStringLiteral("pods %1/%2 %3 (the twin of %4/%2)").arg(remoteNs, request.pod, QLatin1String(streamName(request.kind)), request.ns);
+    QPointer<QSslSocket> guard(socket);
+    const QByteArray early = incoming.early;
+    const QString describe = upgrade.describe;
+    // The caller's socket is the context: a caller gone before the provider answers cancels it.
+    kube::openUpgrade(*m_provider, std::move(upgrade), socket, [this, guard, early, describe](Result<kube::UpgradeResponse> r) {
+        if (!guard)
+            return;
+        if (!r) {
+            ++m_stats.streamsFailed;
+            replyAndClose(guard, 502, QStringLiteral("the provider: %1").arg(r.error().toString()));
+            return;
+        }
+        if (r->status != 101) {
+            ++m_stats.streamsFailed;
+            kube::KubeRequest req;
+            req.describe = describe;
+            const Error e = m_provider->errorFromResponse(req, r->status, r->rest);
+            replyAndClose(guard, r->status >= 400 ? r->status : 502, QStringLiteral("the provider: %1").arg(e.toString()));
+            return;
+        }
+        // The provider's 101 names the protocol and version it chose from the caller's offer.
+        guard->write(r->head + r->rest);
+        if (!early.isEmpty())
+            r->socket->write(early);
+        disconnect(guard, &QSslSocket::disconnected, guard, &QObject::deleteLater);   // the splice owns it now
+        auto *splice = new kube::SocketSplice(guard, r->socket, kube::SocketSplice::kDefaultHighWater, this);
+        ++m_stats.served;
+        ++m_stats.streaming;
+        connect(splice, &kube::SocketSplice::finished, this, [this] { --m_stats.streaming; });
     });
 }
 

@@ -101,6 +101,19 @@ pki=$(dirname "$KC")/pki
 assert_contains "$(curl -sk --cert "$work/nobody.crt" --key "$work/nobody.key" "https://127.0.0.1:$kport/containerLogs/apps/$pod/web")" \
   "Forbidden (user=nobody, verb=get, resource=nodes, subresource=proxy)" "the endpoint authorizes callers (SubjectAccessReview): a user without nodes/proxy is refused"
 assert_eq "" "$(curl -sk "https://127.0.0.1:$kport/containerLogs/apps/$pod/web" 2>/dev/null)" "and a caller without a client certificate gets nothing"
+# exec goes the same way: the virtual kubelet asks the provider's apiserver for the twin's
+# pods/exec, which KWOK's kubelet answers but cannot run (it has no exec configured for these
+# pods); its refusal, naming the twin in apps-rome, comes back through the spliced stream
+# (e2e.real_cluster runs exec, cp, attach and port-forward into real containers).
+rc=0; err=$(kcc -n apps exec "$pod" -- true 2>&1) || rc=$?
+assert_contains "$rc $err" "in pod \"apps-rome/$pod\"" "kubectl exec on the virtual node reaches the twin in the provider; its answer comes back"
+# exec, attach and port-forward reach the twins as the consumer's identity: allowed in the
+# namespaces mapped for it, and nowhere else.
+kcc -n liqo-tenant-milan get secret kubeconfig-controlplane-milan -o jsonpath='{.data.kubeconfig}' | base64 -d > "$work/identity"
+can() { "$KUBECTL" --kubeconfig "$work/identity" auth can-i "$@" 2>/dev/null || true; }
+# (can-i reads "pods/exec" as the pod named exec: the subresource is a flag.)
+assert_eq "yes yes yes no no" "$(can -n apps-rome create pods --subresource exec) $(can -n apps-rome create pods --subresource attach) $(can -n apps-rome create pods --subresource portforward) $(can -n default create pods --subresource exec) $(can -n liqo create pods --subresource exec)" \
+  "the consumer's identity may stream into pods of apps-rome only (exec, attach, port-forward)"
 
 # --- kubectl top: the consumer's metrics-server scrapes the virtual node's kubelet endpoint, ---
 # which serves the twins' use from the provider's metrics.k8s.io (KWOK's pods use what their

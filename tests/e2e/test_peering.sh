@@ -151,7 +151,10 @@ forbidden -n liqo-tenant-rome patch tenants.authentication.liqo.io rome --type m
 forbidden create clusterrolebinding sneaky --clusterrole cluster-admin --user rome
 forbidden -n default create deployment sneaky --image x
 forbidden get certificatesigningrequests
-assert_eq 13 "$denied" "13 operations outside its grant are refused with 403"
+forbidden -n default create --raw /api/v1/namespaces/default/pods/nosuch/exec -f /dev/null
+forbidden -n liqo-tenant-rome create --raw /api/v1/namespaces/liqo-tenant-rome/pods/nosuch/attach -f /dev/null
+forbidden -n default create --raw /api/v1/namespaces/default/pods/nosuch/portforward -f /dev/null
+assert_eq 16 "$denied" "16 operations outside its grant (exec, attach and port-forward among them) are refused with 403"
 
 # --- forged Tenants are refused ----------------------------------------------------------
 kcp create ns liqo-tenant-evil >/dev/null

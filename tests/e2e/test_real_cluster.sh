@@ -4,7 +4,8 @@
 # runtime by itself; the controller managers, gateways and virtual kubelet run as pods from
 # Spillway's images; the peering's WireGuard tunnel between the gateway pods comes up; an
 # offloaded Deployment runs as real containers in the provider (its containerd lists them) and
-# kubectl logs in the consumer returns their output. Deleting the controller manager and the
+# kubectl logs in the consumer returns their output; kubectl exec (exit code, stdin, TTY size),
+# cp, attach and port-forward reach them through the virtual node. Deleting the controller manager and the
 # virtual kubelet pods recreates, duplicates or loses no offloaded pod. Pods of the two clusters
 # reach each other across the tunnel, by the remapped addresses and through a Service (with DNS)
 # whose endpoints are offloaded, in both directions; they do again after the gateway pods are
@@ -104,6 +105,54 @@ assert_eq 2 "$(containers "$p" | grep -c 'localhost/spillway/workload:v1')" "as 
 assert_eq 0 "$(containers "$c" | grep -c 'localhost/spillway/workload:v1')" "and none in the consumer's"
 pod=$(kcc -n web get pods -l app=echo -o jsonpath='{.items[0].metadata.name}')
 assert_contains "$(kcc -n web logs "$pod" 2>&1)" "started in $pod" "kubectl logs in the consumer returns the container's real output"
+
+# --- exec, attach, cp and port-forward on the virtual node: through the consumer's apiserver, the
+# virtual kubelet's splice and the provider's apiserver, into the twin (issue #26) --------------
+rc=0
+out=$(kcc -n web exec "$pod" -- sh -c 'echo "out of $(hostname)"; echo oops >&2; exit 3' 2>"$work/exec.err") || rc=$?
+assert_eq "out of $pod" "$out" "kubectl exec on the virtual node runs in the twin: its output"
+assert_contains "$(cat "$work/exec.err")" "oops" "its stderr apart"
+assert_eq 3 "$rc" "its exit code (3) comes back"
+head -c 10485760 /dev/urandom > "$work/blob"
+want=$(sha256sum < "$work/blob" | cut -d' ' -f1)
+assert_eq "$want" "$(kcc -n web exec -i "$pod" -- sha256sum < "$work/blob" 2>&1 | cut -d' ' -f1)" "10 MiB of stdin arrive intact"
+kcc cp "$work/blob" "web/$pod:/tmp/blob" >/dev/null 2>&1 &&
+  assert_eq "$want" "$(kcc -n web exec "$pod" -- sha256sum /tmp/blob 2>&1 | cut -d' ' -f1)" "kubectl cp into the offloaded pod (10 MiB)" ||
+  fail "kubectl cp into $pod failed"
+kcc cp "web/$pod:/tmp/blob" "$work/back" >/dev/null 2>&1
+assert_eq "$want" "$(sha256sum < "$work/back" 2>/dev/null | cut -d' ' -f1)" "kubectl cp out of it, the same checksum"
+rc=0
+out=$(printf 'echo "sum $((40 + 2))"\nexit 5\n' | kcc -n web exec -i "$pod" -- sh 2>/dev/null) || rc=$?
+assert_eq "sum 42 5" "$out $rc" "an interactive sh reads its commands from stdin and exits with their code"
+# A terminal: kubectl sends its size on the TTY's resize stream, which (as on any node) may land
+# a moment after the command starts; the command waits for it (busybox's stty prints nothing to
+# stdout while the terminal has no size).
+out=$(script -qec "stty cols 100 rows 40; '$KUBECTL' --kubeconfig '$KC' -n web exec -it '$pod' -- sh -c 'i=0; until s=\$(busybox stty size 2>/dev/null) && [ -n \"\$s\" ]; do i=\$((i + 1)); [ \$i -gt 50 ] && break; sleep 0.1; done; echo \"size \$s\"'" /dev/null </dev/null 2>&1 | tr -d '\r') || true
+assert_contains "$out" "size 40 100" "exec -it: the twin's terminal gets the size kubectl sent"
+# attach: httpd -vv logs each request on the container's stderr, which attach streams.
+timeout 15 "$KUBECTL" --kubeconfig "$KC" -n web attach "$pod" >"$work/attach.out" 2>&1 &
+attach=$!
+eventually 10 "kubectl attach streams the container's output" \
+  bash -c "'$KUBECTL' --kubeconfig '$KC' -n web exec '$pod' -- wget -qO- http://127.0.0.1:8080/ >/dev/null 2>&1; grep -q 127.0.0.1 '$work/attach.out'" ||
+  echo "# attach: $(tail -3 "$work/attach.out")"
+kill "$attach" 2>/dev/null || true
+# Many sessions at once do not stall the virtual kubelet's other work.
+for i in $(seq 50); do kcc -n web exec "$pod" -- sh -c "sleep 4; echo done $i" >"$work/many.$i" 2>&1 & done
+sleep 1
+assert_contains "$(timeout 10 "$KUBECTL" --kubeconfig "$KC" -n web logs "$pod" 2>&1)" "started in $pod" "with 50 execs open, kubectl logs answers"
+wait
+assert_eq 50 "$(cat "$work"/many.* | grep -c '^done ')" "all 50 concurrent execs completed"
+# port-forward: kubectl's streams reach the twin's port through both apiservers.
+pf_port=$((20000 + $$ % 20000))
+"$KUBECTL" --kubeconfig "$KC" -n web port-forward "pod/$pod" "$pf_port:8080" >"$work/pf.out" 2>&1 &
+pf=$!
+eventually 20 "kubectl port-forward listens" bash -c "grep -q 'Forwarding from' '$work/pf.out'"
+assert_contains "$(curl -s --max-time 10 "http://127.0.0.1:$pf_port/cgi-bin/echo" 2>&1)" "pod $pod " "port-forward reaches the offloaded pod's port"
+curls=()
+for i in 1 2 3 4 5; do curl -s --max-time 20 "http://127.0.0.1:$pf_port/cgi-bin/echo" >"$work/pf.$i" 2>&1 & curls+=($!); done
+wait "${curls[@]}" || true
+assert_eq 5 "$(cat "$work"/pf.[1-5] | grep -c "pod $pod ")" "five connections at once over one port-forward"
+kill "$pf" 2>/dev/null || true
 
 # --- traffic across the tunnel: real pods of the two clusters reach each other -----------------
 # The two clusters share a pod CIDR: the consumer reaches the provider's pods by the addresses the
