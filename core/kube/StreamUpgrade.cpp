@@ -62,13 +62,23 @@ int statusOfHead(const QByteArray &head)
     return ok && status >= 100 && status <= 599 ? status : 0;
 }
 
+QList<QPair<QByteArray, QByteArray>> headerFields(const QByteArray &head)
+{
+    QList<QPair<QByteArray, QByteArray>> fields;
+    const QList<QByteArray> lines = head.split('\n');
+    for (qsizetype i = 1; i < lines.size(); ++i) {
+        const qsizetype colon = lines[i].indexOf(':');
+        if (colon > 0)
+            fields.append({lines[i].left(colon).trimmed(), lines[i].mid(colon + 1).trimmed()});
+    }
+    return fields;
+}
+
 QByteArray headerValue(const QByteArray &head, const QByteArray &name)
 {
-    for (const QByteArray &line : head.split('\n')) {
-        const qsizetype colon = line.indexOf(':');
-        if (colon > 0 && line.left(colon).trimmed().toLower() == name.toLower())
-            return line.mid(colon + 1).trimmed();
-    }
+    for (const auto &[field, value] : headerFields(head))
+        if (field.toLower() == name.toLower())
+            return value;
     return {};
 }
 

@@ -42,6 +42,9 @@ void openUpgrade(KubeClient &client, UpgradeRequest request, QObject *context, s
 
 // The status code of an HTTP/1.x response head ("HTTP/1.1 101 Switching Protocols"), or 0.
 int statusOfHead(const QByteArray &head);
+// The header fields of an HTTP/1.x head (request or status line skipped), names as sent,
+// values trimmed, in order.
+QList<QPair<QByteArray, QByteArray>> headerFields(const QByteArray &head);
 // The first value of header NAME (case-insensitive) in an HTTP head, or empty.
 QByteArray headerValue(const QByteArray &head, const QByteArray &name);
 

@@ -55,15 +55,9 @@ QList<QPair<QByteArray, QByteArray>> upgradeOffer(const QByteArray &head)
     static const QList<QByteArray> kOffered = {"upgrade", "x-stream-protocol-version", "sec-websocket-key", "sec-websocket-version",
                                                "sec-websocket-protocol"};
     QList<QPair<QByteArray, QByteArray>> out;
-    const QList<QByteArray> lines = head.split('\n');
-    for (qsizetype i = 1; i < lines.size(); ++i) {
-        const qsizetype colon = lines[i].indexOf(':');
-        if (colon <= 0)
-            continue;
-        const QByteArray name = lines[i].left(colon).trimmed();
-        if (kOffered.contains(name.toLower()))
-            out.append({name, lines[i].mid(colon + 1).trimmed()});
-    }
+    for (const auto &field : kube::headerFields(head))
+        if (kOffered.contains(field.first.toLower()))
+            out.append(field);
     return out;
 }
 
