@@ -203,7 +203,6 @@ void KubeletServer::onHeader(QSslSocket *socket, const Incoming &incoming)
 
 void KubeletServer::authorize(QSslSocket *socket, const Incoming &incoming, const NodeAccess &access)
 {
-    const KubeletRequest &request = incoming.request;
     const QSslCertificate peer = socket->peerCertificate();
     const QString user = peer.subjectInfo(QSslCertificate::CommonName).value(0);
     if (peer.isNull() || user.isEmpty()) {
