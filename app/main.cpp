@@ -3,6 +3,7 @@
 #include "DashboardView.h"
 #include "Responsiveness.h"
 #include "MainWindow.h"
+#include "PodsView.h"
 #include "OffloadingEditor.h"
 #include "PeerGraphView.h"
 #include "console/PeerGraphModel.h"
@@ -162,12 +163,13 @@ int main(int argc, char **argv)
     if (whenReady) {
         // The editor page once it has read the cluster (and the namespace) too.
         auto *editor = window.offloadingEditor();
-        // The graph, the charts and the dashboard, once every watched cluster has sent its first snapshot (or its error).
+        // The graph, the charts, the dashboard and the pods, once every watched cluster has sent its first snapshot (or its error).
         auto *graph = window.peerGraphModel();
         auto whenSettled = [editor, graph, whenReady, &window] {
             if (editor->isVisible() && editor->pending() > 0) {
                 QObject::connect(editor, &spillway::views::OffloadingEditor::idle, editor, whenReady, Qt::SingleShotConnection);
-            } else if ((window.peerGraph()->isVisible() || window.charts()->isVisible() || window.dashboard()->isVisible()) && graph->waiting() > 0) {
+            } else if ((window.peerGraph()->isVisible() || window.charts()->isVisible() || window.dashboard()->isVisible() || window.pods()->isVisible()) &&
+                       graph->waiting() > 0) {
                 auto done = std::make_shared<bool>(false);
                 QObject::connect(graph, &spillway::console::PeerGraphModel::graphChanged, graph, [graph, whenReady, done] {
                     if (graph->waiting() == 0 && !std::exchange(*done, true))

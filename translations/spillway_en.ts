@@ -171,6 +171,13 @@
     </message>
 </context>
 <context>
+    <name>OffloadedPods</name>
+    <message>
+        <source>Terminating</source>
+        <translation>Terminating</translation>
+    </message>
+</context>
+<context>
     <name>PeeringRequest</name>
     <message>
         <source>Choose the consumer cluster.</source>
@@ -494,6 +501,37 @@
     <message>
         <source>Warning: %1</source>
         <translation>Warning: %1</translation>
+    </message>
+</context>
+<context>
+    <name>spillway::console::OffloadedPodsModel</name>
+    <message>
+        <source>Cluster</source>
+        <translation>Cluster</translation>
+    </message>
+    <message>
+        <source>Namespace</source>
+        <translation>Namespace</translation>
+    </message>
+    <message>
+        <source>Pod</source>
+        <translation>Pod</translation>
+    </message>
+    <message>
+        <source>Runs in</source>
+        <translation>Runs in</translation>
+    </message>
+    <message>
+        <source>Virtual node</source>
+        <translation>Virtual node</translation>
+    </message>
+    <message>
+        <source>Phase</source>
+        <translation>Phase</translation>
+    </message>
+    <message>
+        <source>Restarts</source>
+        <translation>Restarts</translation>
     </message>
 </context>
 <context>
@@ -999,6 +1037,10 @@
         <source>There is no cluster to open the install wizard for; pass --kubeconfig.</source>
         <translation>There is no cluster to open the install wizard for; pass --kubeconfig.</translation>
     </message>
+    <message>
+        <source>Pods</source>
+        <translation>Pods</translation>
+    </message>
 </context>
 <context>
     <name>spillway::views::OffloadingEditor</name>
@@ -1394,6 +1436,76 @@
     <message>
         <source>%1 consumes from %2. The same choices as spillctl peer; empty amounts take what the provider&apos;s policy grants.</source>
         <translation>%1 consumes from %2. The same choices as spillctl peer; empty amounts take what the provider&apos;s policy grants.</translation>
+    </message>
+</context>
+<context>
+    <name>spillway::views::PodLogView</name>
+    <message>
+        <source>Follow</source>
+        <translation>Follow</translation>
+    </message>
+    <message>
+        <source>Search the log</source>
+        <translation>Search the log</translation>
+    </message>
+    <message>
+        <source>Previous</source>
+        <translation>Previous</translation>
+    </message>
+    <message>
+        <source>Next</source>
+        <translation>Next</translation>
+    </message>
+    <message>
+        <source>Container:</source>
+        <translation>Container:</translation>
+    </message>
+    <message>
+        <source>“%1” is not in the log shown.</source>
+        <translation>“%1” is not in the log shown.</translation>
+    </message>
+    <message>
+        <source>Choose a pod to read its log.</source>
+        <translation>Choose a pod to read its log.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1/%2&lt;/b&gt; in %3, running in %4 (virtual node %5)</source>
+        <translation>&lt;b&gt;%1/%2&lt;/b&gt; in %3, running in %4 (virtual node %5)</translation>
+    </message>
+    <message>
+        <source>an unknown provider</source>
+        <translation>an unknown provider</translation>
+    </message>
+    <message>
+        <source>The log ended: the container stopped.</source>
+        <translation>The log ended: the container stopped.</translation>
+    </message>
+    <message>
+        <source>End of the log. Tick Follow to keep reading new lines.</source>
+        <translation>End of the log. Tick Follow to keep reading new lines.</translation>
+    </message>
+    <message>
+        <source>The log cannot be read: %1</source>
+        <translation>The log cannot be read: %1</translation>
+    </message>
+    <message>
+        <source>Following the log…</source>
+        <translation>Following the log…</translation>
+    </message>
+    <message>
+        <source>Reading the log…</source>
+        <translation>Reading the log…</translation>
+    </message>
+</context>
+<context>
+    <name>spillway::views::PodsView</name>
+    <message>
+        <source>No pod runs on a virtual node yet. Offload a namespace (Offloading tab) and create pods in it.</source>
+        <translation>No pod runs on a virtual node yet. Offload a namespace (Offloading tab) and create pods in it.</translation>
+    </message>
+    <message>
+        <source>Offloaded pods</source>
+        <translation>Offloaded pods</translation>
     </message>
 </context>
 </TS>

@@ -171,6 +171,13 @@
     </message>
 </context>
 <context>
+    <name>OffloadedPods</name>
+    <message>
+        <source>Terminating</source>
+        <translation>正在终止</translation>
+    </message>
+</context>
+<context>
     <name>PeeringRequest</name>
     <message>
         <source>Choose the consumer cluster.</source>
@@ -494,6 +501,37 @@
     <message>
         <source>Warning: %1</source>
         <translation>警告：%1</translation>
+    </message>
+</context>
+<context>
+    <name>spillway::console::OffloadedPodsModel</name>
+    <message>
+        <source>Cluster</source>
+        <translation>集群</translation>
+    </message>
+    <message>
+        <source>Namespace</source>
+        <translation>命名空间</translation>
+    </message>
+    <message>
+        <source>Pod</source>
+        <translation>Pod</translation>
+    </message>
+    <message>
+        <source>Runs in</source>
+        <translation>运行于</translation>
+    </message>
+    <message>
+        <source>Virtual node</source>
+        <translation>虚拟节点</translation>
+    </message>
+    <message>
+        <source>Phase</source>
+        <translation>阶段</translation>
+    </message>
+    <message>
+        <source>Restarts</source>
+        <translation>重启次数</translation>
     </message>
 </context>
 <context>
@@ -997,6 +1035,10 @@
         <source>There is no cluster to open the install wizard for; pass --kubeconfig.</source>
         <translation>没有可以打开安装向导的集群；请传入 --kubeconfig。</translation>
     </message>
+    <message>
+        <source>Pods</source>
+        <translation>Pod</translation>
+    </message>
 </context>
 <context>
     <name>spillway::views::OffloadingEditor</name>
@@ -1391,6 +1433,76 @@
     <message>
         <source>%1 consumes from %2. The same choices as spillctl peer; empty amounts take what the provider&apos;s policy grants.</source>
         <translation>%1 从 %2 借用资源。与 spillctl peer 的选项相同；数量留空则取提供者策略授予的值。</translation>
+    </message>
+</context>
+<context>
+    <name>spillway::views::PodLogView</name>
+    <message>
+        <source>Follow</source>
+        <translation>跟随</translation>
+    </message>
+    <message>
+        <source>Search the log</source>
+        <translation>搜索日志</translation>
+    </message>
+    <message>
+        <source>Previous</source>
+        <translation>上一个</translation>
+    </message>
+    <message>
+        <source>Next</source>
+        <translation>下一个</translation>
+    </message>
+    <message>
+        <source>Container:</source>
+        <translation>容器：</translation>
+    </message>
+    <message>
+        <source>“%1” is not in the log shown.</source>
+        <translation>显示的日志中没有“%1”。</translation>
+    </message>
+    <message>
+        <source>Choose a pod to read its log.</source>
+        <translation>选择一个 Pod 以查看其日志。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1/%2&lt;/b&gt; in %3, running in %4 (virtual node %5)</source>
+        <translation>&lt;b&gt;%1/%2&lt;/b&gt;（%3），运行于 %4（虚拟节点 %5）</translation>
+    </message>
+    <message>
+        <source>an unknown provider</source>
+        <translation>未知的提供方</translation>
+    </message>
+    <message>
+        <source>The log ended: the container stopped.</source>
+        <translation>日志已结束：容器已停止。</translation>
+    </message>
+    <message>
+        <source>End of the log. Tick Follow to keep reading new lines.</source>
+        <translation>日志结束。勾选“跟随”以继续读取新行。</translation>
+    </message>
+    <message>
+        <source>The log cannot be read: %1</source>
+        <translation>无法读取日志：%1</translation>
+    </message>
+    <message>
+        <source>Following the log…</source>
+        <translation>正在跟随日志…</translation>
+    </message>
+    <message>
+        <source>Reading the log…</source>
+        <translation>正在读取日志…</translation>
+    </message>
+</context>
+<context>
+    <name>spillway::views::PodsView</name>
+    <message>
+        <source>No pod runs on a virtual node yet. Offload a namespace (Offloading tab) and create pods in it.</source>
+        <translation>还没有 Pod 运行在虚拟节点上。请卸载一个命名空间（“卸载”标签页）并在其中创建 Pod。</translation>
+    </message>
+    <message>
+        <source>Offloaded pods</source>
+        <translation>已卸载的 Pod</translation>
     </message>
 </context>
 </TS>

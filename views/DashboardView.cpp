@@ -1,11 +1,10 @@
 #include "DashboardView.h"
 
+#include "ToneProxy.h"
 #include "console/Dashboard.h"
 
-#include <QColor>
 #include <QHeaderView>
 #include <QLabel>
-#include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -15,25 +14,6 @@ namespace spillway::views {
 using console::KeyedTableModel;
 
 namespace {
-
-// Colours a row's text by its tone; sorts when asked to (the events, newest first).
-class ToneProxy : public QSortFilterProxyModel
-{
-public:
-    using QSortFilterProxyModel::QSortFilterProxyModel;
-    QVariant data(const QModelIndex &index, int role) const override
-    {
-        if (role == Qt::ForegroundRole) {
-            switch (QSortFilterProxyModel::data(index, KeyedTableModel::ToneRole).toInt()) {
-            case 1: return QColor(0x2e, 0x9d, 0x3a);
-            case 2: return QColor(0xef, 0x8c, 0x00);
-            case 3: return QColor(0xd3, 0x2f, 0x2f);
-            default: return {};
-            }
-        }
-        return QSortFilterProxyModel::data(index, role);
-    }
-};
 
 QWidget *section(const QString &title, QTableView *table, QAbstractItemModel *model, bool newestFirst, QWidget *parent)
 {

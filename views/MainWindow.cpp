@@ -3,12 +3,14 @@
 #include "ChartsView.h"
 #include "ClusterListView.h"
 #include "DashboardView.h"
+#include "PodsView.h"
 #include "InstallWizard.h"
 #include "OffloadingEditor.h"
 #include "PeerGraphView.h"
 #include "PeeringWizard.h"
 #include "console/ClusterListModel.h"
 #include "console/Dashboard.h"
+#include "console/OffloadedPods.h"
 #include "console/LanguageSetting.h"
 #include "console/PeeringService.h"
 #include "console/UsageCharts.h"
@@ -39,7 +41,8 @@ MainWindow::MainWindow(console::ClusterListModel *clusters, QWidget *parent)
       m_peerGraph(new PeerGraphView(m_peerGraphModel, this)),
       m_chartsModel(new console::UsageChartsModel(m_peerGraphModel, [] { return QDateTime::currentMSecsSinceEpoch(); }, this)),
       m_charts(new ChartsView(m_chartsModel, this)), m_dashboardModel(new console::DashboardModel(m_peerGraphModel, this)),
-      m_dashboard(new DashboardView(m_dashboardModel, this)), m_unpeering(new console::PeeringService(this))
+      m_dashboard(new DashboardView(m_dashboardModel, this)), m_podsModel(new console::OffloadedPodsModel(m_peerGraphModel, this)),
+      m_pods(new PodsView(m_podsModel, m_peerGraphModel, this)), m_unpeering(new console::PeeringService(this))
 {
     setWindowTitle(tr("Spillway"));
     m_tabs->addTab(m_clusterList, tr("Clusters"));
@@ -47,6 +50,7 @@ MainWindow::MainWindow(console::ClusterListModel *clusters, QWidget *parent)
     m_tabs->addTab(m_offloadingEditor, tr("Offloading"));
     m_tabs->addTab(m_charts, tr("Charts"));
     m_tabs->addTab(m_dashboard, tr("Dashboard"));
+    m_tabs->addTab(m_pods, tr("Pods"));
     setCentralWidget(m_tabs);
     QMenu *peering = menuBar()->addMenu(tr("&Peering"));
     peering->addAction(tr("&Peer clusters…"), this, [this] { openPeeringWizard(); });
@@ -175,7 +179,8 @@ QString MainWindow::placeholderText() const
 
 QStringList MainWindow::pageNames()
 {
-    return {QStringLiteral("clusters"), QStringLiteral("graph"), QStringLiteral("editor"), QStringLiteral("charts"), QStringLiteral("dashboard")};
+    return {QStringLiteral("clusters"), QStringLiteral("graph"), QStringLiteral("editor"), QStringLiteral("charts"), QStringLiteral("dashboard"),
+            QStringLiteral("pods")};
 }
 
 QStringList MainWindow::wizardNames()

@@ -10,12 +10,14 @@ class PeerGraphModel;
 class PeeringService;
 class UsageChartsModel;
 class DashboardModel;
+class OffloadedPodsModel;
 } // namespace spillway::console
 
 namespace spillway::views {
 
 class ChartsView;
 class DashboardView;
+class PodsView;
 class ClusterListView;
 class OffloadingEditor;
 class PeerGraphView;
@@ -38,6 +40,8 @@ public:
     DashboardView *dashboard() const { return m_dashboard; }
     console::DashboardModel *dashboardModel() const { return m_dashboardModel; }
     console::UsageChartsModel *chartsModel() const { return m_chartsModel; }
+    PodsView *pods() const { return m_pods; }
+    console::OffloadedPodsModel *podsModel() const { return m_podsModel; }
 
     // Opens the peering wizard (rows of the clusters model preselected, -1: the first ones).
     PeeringWizard *openPeeringWizard(int consumerRow = -1, int providerRow = -1);
@@ -79,6 +83,8 @@ private:
     ChartsView *m_charts;
     console::DashboardModel *m_dashboardModel;
     DashboardView *m_dashboard;
+    console::OffloadedPodsModel *m_podsModel;
+    PodsView *m_pods;
     console::PeeringService *m_unpeering;
 };
 

@@ -34,6 +34,14 @@ std::map<QString, Error> PeerGraphModel::errors() const
     return out;
 }
 
+std::optional<ClusterEntry> PeerGraphModel::entryOf(const QString &clusterId) const
+{
+    for (const auto &[key, watch] : m_watches)
+        if (watch->peers().clusterId == clusterId)
+            return watch->cluster();
+    return std::nullopt;
+}
+
 void PeerGraphModel::syncWatches()
 {
     std::map<QString, int> wanted;

@@ -7,6 +7,7 @@
 
 #include <map>
 #include <memory>
+#include <optional>
 
 namespace spillway::console {
 
@@ -29,6 +30,8 @@ public:
     int waiting() const;
     // Per watched cluster ID, the error its watch last met.
     std::map<QString, Error> errors() const;
+    // The kubeconfig and context of the watched cluster with this ID (nullopt: not watched).
+    std::optional<ClusterEntry> entryOf(const QString &clusterId) const;
 
 signals:
     void graphChanged();

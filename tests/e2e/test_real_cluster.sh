@@ -5,7 +5,8 @@
 # Spillway's images; the peering's WireGuard tunnel between the gateway pods comes up; an
 # offloaded Deployment runs as real containers in the provider (its containerd lists them) and
 # kubectl logs in the consumer returns their output; kubectl exec (exit code, stdin, TTY size),
-# cp, attach and port-forward reach them through the virtual node. Deleting the controller manager and the
+# cp, attach and port-forward reach them through the virtual node, and the console's pods panel
+# lists the pod with its provider and follows its log. Deleting the controller manager and the
 # virtual kubelet pods recreates, duplicates or loses no offloaded pod. Pods of the two clusters
 # reach each other across the tunnel, by the remapped addresses and through a Service (with DNS)
 # whose endpoints are offloaded, in both directions; they do again after the gateway pods are
@@ -153,6 +154,14 @@ for i in 1 2 3 4 5; do curl -s --max-time 20 "http://127.0.0.1:$pf_port/cgi-bin/
 wait "${curls[@]}" || true
 assert_eq 5 "$(cat "$work"/pf.[1-5] | grep -c "pod $pod ")" "five connections at once over one port-forward"
 kill "$pf" 2>/dev/null || true
+
+# --- the console's pods panel: the offloaded pod listed with its provider, its log followed ------
+if SPILLWAY_TEST_KUBECONFIG=$KC SPILLWAY_TEST_NAMESPACE=web SPILLWAY_TEST_POD=$pod SPILLWAY_TEST_PROVIDER=$p \
+   SPILLWAY_TEST_KUBECTL=$KUBECTL QT_QPA_PLATFORM=offscreen timeout 300 "$SPILLWAY_BIN/../tests/tst_pods_panel" >"$work/pods-panel.log" 2>&1; then
+  pass "the console's pods panel lists the offloaded pod in $p and follows its log"
+else
+  fail "the console's pods panel: $(grep -E 'FAIL|Loc:|QFATAL' "$work/pods-panel.log" | head -5)"
+fi
 
 # --- traffic across the tunnel: real pods of the two clusters reach each other -----------------
 # The two clusters share a pod CIDR: the consumer reaches the provider's pods by the addresses the

@@ -1,0 +1,29 @@
+#pragma once
+
+#include "console/KeyedTableModel.h"
+
+#include <QColor>
+#include <QSortFilterProxyModel>
+
+namespace spillway::views {
+
+// Colours a KeyedTableModel row's text by its tone (good, warning, bad); sorts when asked to.
+class ToneProxy : public QSortFilterProxyModel
+{
+public:
+    using QSortFilterProxyModel::QSortFilterProxyModel;
+    QVariant data(const QModelIndex &index, int role) const override
+    {
+        if (role == Qt::ForegroundRole) {
+            switch (QSortFilterProxyModel::data(index, console::KeyedTableModel::ToneRole).toInt()) {
+            case 1: return QColor(0x2e, 0x9d, 0x3a);
+            case 2: return QColor(0xef, 0x8c, 0x00);
+            case 3: return QColor(0xd3, 0x2f, 0x2f);
+            default: return {};
+            }
+        }
+        return QSortFilterProxyModel::data(index, role);
+    }
+};
+
+} // namespace spillway::views
