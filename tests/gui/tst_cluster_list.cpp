@@ -158,7 +158,7 @@ private slots:
         QVERIFY(wrong.waitForFinished(30000));
         QCOMPARE(wrong.exitCode(), 2);
         const QByteArray said = wrong.readAllStandardError();
-        QVERIFY2(said.contains("no page \"nosuchpage\"; the console has: clusters, graph, editor, charts, dashboard, peering-wizard, install-wizard"),
+        QVERIFY2(said.contains("no page \"nosuchpage\"; the console has: clusters, graph, editor, charts, dashboard, pods, peering-wizard, install-wizard"),
                  said.constData());
     }
 
