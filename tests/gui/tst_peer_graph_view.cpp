@@ -4,6 +4,9 @@
 // virtual node's capacity and use — and a change in the API shows up through the watch.
 #include "../integration/Testbed.h"
 #include "MainWindow.h"
+#include "console/OffloadedPods.h"
+#include "PodsView.h"
+#include "PodLogView.h"
 #include "PeerGraphView.h"
 #include "ChartsView.h"
 #include "DashboardView.h"
@@ -18,6 +21,8 @@
 #include "console/UsageCharts.h"
 #include "installer/Manifests.h"
 
+#include <QCheckBox>
+#include <QPlainTextEdit>
 #include <QApplication>
 #include <QGraphicsView>
 #include <QMenu>
@@ -225,6 +230,21 @@ private slots:
         };
         QTRY_VERIFY_WITH_TIMEOUT(podCounts(), 20000);
         QCOMPARE(window.dashboard()->peersTable()->model()->rowCount(), 1);
+
+        // The Pods tab lists the same pod, in the provider as the console names it, and shows its log
+        // (KWOK serves one line naming the cluster); without Follow the log is read to its end.
+        const QString podKey = consumerId + QLatin1Char('/') + ns + QStringLiteral("/offloaded");
+        QTRY_VERIFY_WITH_TIMEOUT(window.podsModel()->table()->find(podKey), 20000);
+        using PM = spillway::console::OffloadedPodsModel;
+        QCOMPARE(window.podsModel()->table()->find(podKey)->cells.value(PM::Provider), clusters.data(clusters.index(1, ClusterListModel::Name)).toString());
+        QCOMPARE(window.podsModel()->table()->find(podKey)->cells.value(PM::VirtualNode), node);
+        QVERIFY(window.pods()->select(podKey));
+        auto *log = window.pods()->log();
+        QTRY_VERIFY2_WITH_TIMEOUT(log->text()->toPlainText().contains(QStringLiteral("hello from a pod in cluster ci-consumer")), qPrintable(log->statusText()), 30000);
+        QCOMPARE(log->statusText(), QStringLiteral("Following the log…"));
+        log->findChild<QCheckBox *>(QStringLiteral("log-follow"))->setChecked(false);
+        QTRY_COMPARE_WITH_TIMEOUT(log->statusText(), QStringLiteral("End of the log. Tick Follow to keep reading new lines."), 30000);
+        QVERIFY(log->text()->toPlainText().contains(QStringLiteral("hello from a pod in cluster ci-consumer")));
 
         // A cluster-scoped object's events live in the default namespace.
         const QString eventName = QStringLiteral("graph-event-") + suffix;
