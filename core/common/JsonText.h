@@ -22,4 +22,11 @@ inline QString textOf(const nlohmann::json &j, const char *key)
     return v.is_string() ? QString::fromStdString(v.get<std::string>()) : QString();
 }
 
+// The elements of what should be an array (a list's items); anything else has none.
+inline const nlohmann::json &elementsOf(const nlohmann::json &list)
+{
+    static const nlohmann::json none = nlohmann::json::array();
+    return list.is_array() ? list : none;
+}
+
 } // namespace spillway

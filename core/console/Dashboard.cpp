@@ -15,12 +15,6 @@ using Row = KeyedTableModel::Row;
 
 namespace {
 
-const json &items(const json &list)
-{
-    static const json none = json::array();
-    return list.is_array() ? list : none;
-}
-
 enum Tone { Neutral = 0, Good = 1, Warning = 2, Bad = 3 };
 
 Tone toneOf(const QString &status)
@@ -44,7 +38,7 @@ std::pair<QString, Tone> moduleState(const json &foreignCluster, const char *mod
         return {Dashboard::tr("Disabled"), Neutral};
     QStringList parts;
     Tone worst = Neutral;
-    for (const auto &c : items(memberOf(m, "conditions"))) {
+    for (const auto &c : elementsOf(memberOf(m, "conditions"))) {
         const QString status = textOf(c, "status");
         parts << status;
         worst = std::max(worst, toneOf(status));
@@ -59,7 +53,7 @@ const json *foreignClusterFor(const ClusterPeersRefs &clusters, const QString &i
 {
     for (const ClusterPeers &c : clusters)
         if (c.clusterId == in)
-            for (const auto &fc : items(c.foreignClusters)) {
+            for (const auto &fc : elementsOf(c.foreignClusters)) {
                 const QString id = textOf(memberOf(fc, "spec"), "clusterID");
                 if ((id.isEmpty() ? textOf(memberOf(fc, "metadata"), "name") : id) == about)
                     return &fc;
@@ -80,9 +74,6 @@ QString eventTime(const json &event)
 Dashboard Dashboard::buildFrom(const ClusterPeersRefs &clusters, const PeerGraph &graph)
 {
     Dashboard out;
-    std::map<QString, QString> names;
-    for (const auto &n : graph.nodes)
-        names[n.clusterId] = n.name;
     for (const auto &e : graph.edges) {
         const json *fc = foreignClusterFor(clusters, e.consumer, e.provider);
         if (!fc)
@@ -96,18 +87,16 @@ Dashboard Dashboard::buildFrom(const ClusterPeersRefs &clusters, const PeerGraph
         if (!e.virtualNode.isEmpty() && !e.virtualNodeReady)
             tone = Bad;
         out.peers.push_back({DashboardModel::peeringKey(e.consumer, e.provider),
-                             {names.count(e.consumer) ? names[e.consumer] : e.consumer, names.count(e.provider) ? names[e.provider] : e.provider,
+                             {graph.nameOf(e.consumer), graph.nameOf(e.provider),
                               auth.first, net.first, off.first, node, tunnel.isEmpty() ? QStringLiteral("—") : tunnel},
                              tone});
     }
 
     for (const ClusterPeers &c : clusters) {
-        std::map<QString, QString> providerOfNode;
-        for (const auto &n : items(c.virtualNodes))
-            providerOfNode[textOf(memberOf(n, "metadata"), "name")] = textOf(memberOf(memberOf(n, "metadata"), "labels"), consts::kRemoteClusterIdLabel);
+        std::map<QString, QString> providerOfNode = providersOfVirtualNodes(c);
         struct Counts { int running = 0, pending = 0, other = 0; };
         std::map<std::pair<QString, QString>, Counts> byNamespace;
-        for (const auto &pod : items(c.virtualNodePods)) {
+        for (const auto &pod : elementsOf(c.virtualNodePods)) {
             Counts &n = byNamespace[{textOf(memberOf(pod, "metadata"), "namespace"), providerOfNode[textOf(memberOf(pod, "spec"), "nodeName")]}];
             const QString phase = textOf(memberOf(pod, "status"), "phase");
             if (phase == QLatin1String("Running"))
@@ -119,18 +108,18 @@ Dashboard Dashboard::buildFrom(const ClusterPeersRefs &clusters, const PeerGraph
         }
         for (const auto &[where, n] : byNamespace)
             out.pods.push_back({c.clusterId + QLatin1Char('/') + where.first + QLatin1Char('/') + where.second,
-                                {c.name, where.first, names.count(where.second) ? names[where.second] : where.second, QString::number(n.running),
+                                {c.name, where.first, graph.nameOf(where.second), QString::number(n.running),
                                  QString::number(n.pending), QString::number(n.other)},
                                 n.other ? Bad : n.pending ? Warning : Good});
     }
 
     for (const ClusterPeers &c : clusters)
-        for (const auto &pv : items(c.volumes)) {
+        for (const auto &pv : elementsOf(c.volumes)) {
             const json &metadata = memberOf(pv, "metadata"), &claim = memberOf(memberOf(pv, "spec"), "claimRef");
             const QString location = textOf(memberOf(metadata, "labels"), storage::kLocationLabel);
             const QString phase = textOf(memberOf(pv, "status"), "phase");
             const QString where = location == QLatin1String(storage::kLocalLocation) ? tr("this cluster")
-                                                                                      : (names.count(location) ? names[location] : location);
+                                                                                      : graph.nameOf(location);
             out.volumes.push_back({c.clusterId + QLatin1Char('/') + textOf(metadata, "name"),
                                    {c.name, textOf(claim, "namespace") + QLatin1Char('/') + textOf(claim, "name"), where,
                                     textOf(memberOf(memberOf(pv, "spec"), "capacity"), "storage"), phase},
@@ -139,7 +128,7 @@ Dashboard Dashboard::buildFrom(const ClusterPeersRefs &clusters, const PeerGraph
 
     std::vector<std::pair<QString, Row>> events;
     for (const ClusterPeers &c : clusters)
-        for (const auto &e : items(c.events)) {
+        for (const auto &e : elementsOf(c.events)) {
             const json &metadata = memberOf(e, "metadata"), &about = memberOf(e, "involvedObject");
             const QString uid = textOf(metadata, "uid").isEmpty() ? textOf(metadata, "namespace") + QLatin1Char('/') + textOf(metadata, "name")
                                                                  : textOf(metadata, "uid");

@@ -2,7 +2,6 @@
 
 #include "common/JsonText.h"
 #include "console/PeerGraphModel.h"
-#include "consts/Labels.h"
 
 #include <algorithm>
 #include <map>
@@ -13,16 +12,10 @@ using nlohmann::json;
 
 namespace {
 
-const json &items(const json &list)
-{
-    static const json none = json::array();
-    return list.is_array() ? list : none;
-}
-
 int restartsOf(const json &pod)
 {
     int n = 0;
-    for (const auto &s : items(memberOf(memberOf(pod, "status"), "containerStatuses")))
+    for (const auto &s : elementsOf(memberOf(memberOf(pod, "status"), "containerStatuses")))
         if (const json &r = memberOf(s, "restartCount"); r.is_number_integer())
             n += r.get<int>();
     return n;
@@ -32,15 +25,10 @@ int restartsOf(const json &pod)
 
 std::vector<OffloadedPod> OffloadedPods::of(const ClusterPeersRefs &clusters, const PeerGraph &graph)
 {
-    std::map<QString, QString> names;
-    for (const auto &n : graph.nodes)
-        names[n.clusterId] = n.name;
     std::vector<OffloadedPod> out;
     for (const ClusterPeers &c : clusters) {
-        std::map<QString, QString> providerOfNode;
-        for (const auto &n : items(c.virtualNodes))
-            providerOfNode[textOf(memberOf(n, "metadata"), "name")] = textOf(memberOf(memberOf(n, "metadata"), "labels"), consts::kRemoteClusterIdLabel);
-        for (const auto &pod : items(c.virtualNodePods)) {
+        std::map<QString, QString> providerOfNode = providersOfVirtualNodes(c);
+        for (const auto &pod : elementsOf(c.virtualNodePods)) {
             const json &metadata = memberOf(pod, "metadata");
             OffloadedPod p;
             p.clusterId = c.clusterId;
@@ -49,12 +37,12 @@ std::vector<OffloadedPod> OffloadedPods::of(const ClusterPeersRefs &clusters, co
             p.name = textOf(metadata, "name");
             p.node = textOf(memberOf(pod, "spec"), "nodeName");
             p.providerId = providerOfNode.count(p.node) ? providerOfNode[p.node] : QString();
-            p.provider = names.count(p.providerId) ? names[p.providerId] : p.providerId;
+            p.provider = graph.nameOf(p.providerId);
             p.phase = textOf(memberOf(pod, "status"), "phase");
             if (textOf(metadata, "deletionTimestamp").size())
                 p.phase = tr("Terminating");
             p.restarts = restartsOf(pod);
-            for (const auto &container : items(memberOf(memberOf(pod, "spec"), "containers")))
+            for (const auto &container : elementsOf(memberOf(memberOf(pod, "spec"), "containers")))
                 p.containers << textOf(container, "name");
             out.push_back(std::move(p));
         }

@@ -15,12 +15,6 @@ namespace {
 constexpr auto text = textOf;
 constexpr auto field = memberOf;
 
-const json &items(const json &list)
-{
-    static const json none = json::array();
-    return list.is_array() ? list : none;
-}
-
 double quantity(const json &resources, const char *key)
 {
     const auto q = Quantity::parse(text(resources, key));
@@ -37,7 +31,7 @@ std::pair<PeerGraph::Health, QString> healthOf(const json &foreignCluster)
 {
     const json &modules = field(field(foreignCluster, "status"), "modules");
     const json &networking = field(modules, "networking");
-    for (const auto &c : items(field(networking, "conditions"))) {
+    for (const auto &c : elementsOf(field(networking, "conditions"))) {
         if (text(c, "type") != QLatin1String("NetworkConnectionStatus"))
             continue;
         const QString status = text(c, "status");
@@ -49,7 +43,7 @@ std::pair<PeerGraph::Health, QString> healthOf(const json &foreignCluster)
         return {PeerGraph::Health::Degraded, why};
     }
     for (const char *module : {"authentication", "offloading"})
-        for (const auto &c : items(field(field(modules, module), "conditions")))
+        for (const auto &c : elementsOf(field(field(modules, module), "conditions")))
             if (const QString s = text(c, "status"); s == QLatin1String("Error") || s == QLatin1String("NotReady"))
                 return {PeerGraph::Health::Down, text(c, "type") + QLatin1Char(' ') + s};
     if (field(networking, "enabled").is_boolean() && !field(networking, "enabled").get<bool>())
@@ -95,6 +89,22 @@ ClusterPeersRefs refsOf(const std::vector<ClusterPeers> &clusters)
     return ClusterPeersRefs(clusters.begin(), clusters.end());
 }
 
+std::map<QString, QString> providersOfVirtualNodes(const ClusterPeers &cluster)
+{
+    std::map<QString, QString> providers;
+    for (const auto &n : elementsOf(cluster.virtualNodes))
+        providers[text(field(n, "metadata"), "name")] = text(field(field(n, "metadata"), "labels"), consts::kRemoteClusterIdLabel);
+    return providers;
+}
+
+QString PeerGraph::nameOf(const QString &clusterId) const
+{
+    for (const Node &n : nodes)
+        if (n.clusterId == clusterId)
+            return n.name;
+    return clusterId;
+}
+
 PeerGraph PeerGraph::buildFrom(const ClusterPeersRefs &clusters)
 {
     PeerGraph g;
@@ -117,7 +127,7 @@ PeerGraph PeerGraph::buildFrom(const ClusterPeersRefs &clusters)
     for (const ClusterPeers &c : clusters) {
         if (c.clusterId.isEmpty())
             continue;
-        for (const auto &fc : items(c.foreignClusters)) {
+        for (const auto &fc : elementsOf(c.foreignClusters)) {
             const QString peer = text(field(fc, "spec"), "clusterID");
             const QString role = text(field(fc, "status"), "role");
             if (peer.isEmpty() || peer == c.clusterId)
@@ -145,7 +155,7 @@ PeerGraph PeerGraph::buildFrom(const ClusterPeersRefs &clusters)
                 e.health = health;
                 e.healthText = why;
                 e.seenByConsumer = asConsumer;
-                for (const auto &conn : items(c.connections)) {
+                for (const auto &conn : elementsOf(c.connections)) {
                     if (remoteClusterOf(conn) != peer)
                         continue;
                     const QString value = text(field(conn, "status"), "value");
@@ -161,29 +171,29 @@ PeerGraph PeerGraph::buildFrom(const ClusterPeersRefs &clusters)
                 }
                 if (!asConsumer)
                     continue;
-                for (const auto &vn : items(c.virtualNodes)) {
+                for (const auto &vn : elementsOf(c.virtualNodes)) {
                     if (remoteClusterOf(vn) != peer)
                         continue;
                     e.virtualNode = text(field(vn, "metadata"), "name");
                     const json &allocatable = field(field(vn, "status"), "allocatable");
                     e.capacity = {quantity(allocatable, "cpu"), quantity(allocatable, "memory"), quantity(allocatable, "pods")};
-                    for (const auto &cond : items(field(field(vn, "status"), "conditions")))
+                    for (const auto &cond : elementsOf(field(field(vn, "status"), "conditions")))
                         if (text(cond, "type") == QLatin1String("Ready"))
                             e.virtualNodeReady = text(cond, "status") == QLatin1String("True");
                     Capacity used;
-                    for (const auto &pod : items(c.virtualNodePods)) {
+                    for (const auto &pod : elementsOf(c.virtualNodePods)) {
                         const QString phase = text(field(pod, "status"), "phase");
                         if (text(field(pod, "spec"), "nodeName") != e.virtualNode || phase == QLatin1String("Succeeded") || phase == QLatin1String("Failed"))
                             continue;
                         used.pods += 1;
-                        for (const auto &container : items(field(field(pod, "spec"), "containers"))) {
+                        for (const auto &container : elementsOf(field(field(pod, "spec"), "containers"))) {
                             const json &requests = field(field(container, "resources"), "requests");
                             used.cpu += quantity(requests, "cpu");
                             used.memory += quantity(requests, "memory");
                         }
                     }
                     e.used = used;
-                    for (const auto &m : items(c.nodeMetrics))
+                    for (const auto &m : elementsOf(c.nodeMetrics))
                         if (text(field(m, "metadata"), "name") == e.virtualNode) {
                             const json &usage = field(m, "usage");
                             e.measured = Capacity{quantity(usage, "cpu"), quantity(usage, "memory"), 0};

@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include <functional>
+#include <map>
 #include <optional>
 #include <vector>
 
@@ -27,6 +28,8 @@ struct ClusterPeers {
 // copy thousands of pods to redraw.
 using ClusterPeersRefs = std::vector<std::reference_wrapper<const ClusterPeers>>;
 ClusterPeersRefs refsOf(const std::vector<ClusterPeers> &clusters);
+// The provider's cluster ID behind each of CLUSTER's virtual nodes (its liqo.io/remote-cluster-id), by node name.
+std::map<QString, QString> providersOfVirtualNodes(const ClusterPeers &cluster);
 
 // CPU in cores, memory in bytes, pods in pods.
 struct Capacity {
@@ -68,6 +71,9 @@ struct PeerGraph {
 
     std::vector<Node> nodes;
     std::vector<Edge> edges;
+
+    // The name the console shows for CLUSTERID: its node's, else the ID itself.
+    QString nameOf(const QString &clusterId) const;
 
     static PeerGraph buildFrom(const ClusterPeersRefs &clusters);
     static PeerGraph build(const std::vector<ClusterPeers> &clusters) { return buildFrom(refsOf(clusters)); }
