@@ -1439,6 +1439,69 @@
     </message>
 </context>
 <context>
+    <name>spillway::views::PodExecView</name>
+    <message>
+        <source>Connect</source>
+        <translation>Connect</translation>
+    </message>
+    <message>
+        <source>Disconnect</source>
+        <translation>Disconnect</translation>
+    </message>
+    <message>
+        <source>The command to run in the container, split as a shell would split it</source>
+        <translation>The command to run in the container, split as a shell would split it</translation>
+    </message>
+    <message>
+        <source>Container:</source>
+        <translation>Container:</translation>
+    </message>
+    <message>
+        <source>Command:</source>
+        <translation>Command:</translation>
+    </message>
+    <message>
+        <source>Choose a pod to open a terminal in it.</source>
+        <translation>Choose a pod to open a terminal in it.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1/%2&lt;/b&gt; in %3, running in %4</source>
+        <translation>&lt;b&gt;%1/%2&lt;/b&gt; in %3, running in %4</translation>
+    </message>
+    <message>
+        <source>an unknown provider</source>
+        <translation>an unknown provider</translation>
+    </message>
+    <message>
+        <source>Press Connect to run the command in the pod.</source>
+        <translation>Press Connect to run the command in the pod.</translation>
+    </message>
+    <message>
+        <source>Type the command to run, for example /bin/sh.</source>
+        <translation>Type the command to run, for example /bin/sh.</translation>
+    </message>
+    <message>
+        <source>Connected: %1 in %2/%3.</source>
+        <translation>Connected: %1 in %2/%3.</translation>
+    </message>
+    <message>
+        <source>The command exited with code %1. Press Connect to run it again.</source>
+        <translation>The command exited with code %1. Press Connect to run it again.</translation>
+    </message>
+    <message>
+        <source>The terminal closed: %1</source>
+        <translation>The terminal closed: %1</translation>
+    </message>
+    <message>
+        <source>Connecting to %1/%2…</source>
+        <translation>Connecting to %1/%2…</translation>
+    </message>
+    <message>
+        <source>Disconnected. Press Connect to run the command again.</source>
+        <translation>Disconnected. Press Connect to run the command again.</translation>
+    </message>
+</context>
+<context>
     <name>spillway::views::PodLogView</name>
     <message>
         <source>Follow</source>
@@ -1506,6 +1569,25 @@
     <message>
         <source>Offloaded pods</source>
         <translation>Offloaded pods</translation>
+    </message>
+    <message>
+        <source>Log</source>
+        <translation>Log</translation>
+    </message>
+    <message>
+        <source>Terminal</source>
+        <translation>Terminal</translation>
+    </message>
+</context>
+<context>
+    <name>spillway::views::TerminalView</name>
+    <message>
+        <source>Copy</source>
+        <translation>Copy</translation>
+    </message>
+    <message>
+        <source>Paste</source>
+        <translation>Paste</translation>
     </message>
 </context>
 </TS>

@@ -1436,6 +1436,69 @@
     </message>
 </context>
 <context>
+    <name>spillway::views::PodExecView</name>
+    <message>
+        <source>Connect</source>
+        <translation>连接</translation>
+    </message>
+    <message>
+        <source>Disconnect</source>
+        <translation>断开</translation>
+    </message>
+    <message>
+        <source>The command to run in the container, split as a shell would split it</source>
+        <translation>在容器中运行的命令，按 shell 的方式拆分参数</translation>
+    </message>
+    <message>
+        <source>Container:</source>
+        <translation>容器：</translation>
+    </message>
+    <message>
+        <source>Command:</source>
+        <translation>命令：</translation>
+    </message>
+    <message>
+        <source>Choose a pod to open a terminal in it.</source>
+        <translation>选择一个 Pod 以在其中打开终端。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1/%2&lt;/b&gt; in %3, running in %4</source>
+        <translation>&lt;b&gt;%1/%2&lt;/b&gt;（位于 %3），实际运行于 %4</translation>
+    </message>
+    <message>
+        <source>an unknown provider</source>
+        <translation>未知的提供方</translation>
+    </message>
+    <message>
+        <source>Press Connect to run the command in the pod.</source>
+        <translation>点击“连接”在 Pod 中运行该命令。</translation>
+    </message>
+    <message>
+        <source>Type the command to run, for example /bin/sh.</source>
+        <translation>请输入要运行的命令，例如 /bin/sh。</translation>
+    </message>
+    <message>
+        <source>Connected: %1 in %2/%3.</source>
+        <translation>已连接：%1，位于 %2/%3。</translation>
+    </message>
+    <message>
+        <source>The command exited with code %1. Press Connect to run it again.</source>
+        <translation>命令已退出，退出码为 %1。点击“连接”可再次运行。</translation>
+    </message>
+    <message>
+        <source>The terminal closed: %1</source>
+        <translation>终端已关闭：%1</translation>
+    </message>
+    <message>
+        <source>Connecting to %1/%2…</source>
+        <translation>正在连接 %1/%2…</translation>
+    </message>
+    <message>
+        <source>Disconnected. Press Connect to run the command again.</source>
+        <translation>已断开。点击“连接”可再次运行该命令。</translation>
+    </message>
+</context>
+<context>
     <name>spillway::views::PodLogView</name>
     <message>
         <source>Follow</source>
@@ -1503,6 +1566,25 @@
     <message>
         <source>Offloaded pods</source>
         <translation>已卸载的 Pod</translation>
+    </message>
+    <message>
+        <source>Log</source>
+        <translation>日志</translation>
+    </message>
+    <message>
+        <source>Terminal</source>
+        <translation>终端</translation>
+    </message>
+</context>
+<context>
+    <name>spillway::views::TerminalView</name>
+    <message>
+        <source>Copy</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <source>Paste</source>
+        <translation>粘贴</translation>
     </message>
 </context>
 </TS>

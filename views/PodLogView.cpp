@@ -1,5 +1,6 @@
 #include "PodLogView.h"
 
+#include "console/ClusterClients.h"
 #include "console/PodLogFollower.h"
 
 #include <QCheckBox>
@@ -19,8 +20,8 @@ namespace {
 constexpr int kMaxLines = 20000;   // older lines scroll away, as in a terminal
 }
 
-PodLogView::PodLogView(QWidget *parent)
-    : QWidget(parent), m_title(new QLabel(this)), m_status(new QLabel(this)), m_container(new QComboBox(this)),
+PodLogView::PodLogView(console::ClusterClients *clients, QWidget *parent)
+    : QWidget(parent), m_clients(clients), m_title(new QLabel(this)), m_status(new QLabel(this)), m_container(new QComboBox(this)),
       m_follow(new QCheckBox(tr("Follow"), this)), m_search(new QLineEdit(this)), m_text(new QPlainTextEdit(this))
 {
     m_container->setObjectName(QStringLiteral("log-container"));
@@ -105,7 +106,7 @@ void PodLogView::restart()
     console::LogOptions options;
     options.container = m_container->currentText();
     options.follow = m_follow->isChecked();
-    m_follower = std::make_unique<console::PodLogFollower>(m_cluster, m_pod.ns, m_pod.name, options);
+    m_follower = std::make_unique<console::PodLogFollower>(m_clients->of(m_cluster), m_pod.ns, m_pod.name, options);
     connect(m_follower.get(), &console::PodLogFollower::lines, this, &PodLogView::append);
     connect(m_follower.get(), &console::PodLogFollower::ended, this, [this] {
         m_status->setText(m_follow->isChecked() ? tr("The log ended: the container stopped.") : tr("End of the log. Tick Follow to keep reading new lines."));

@@ -14,6 +14,7 @@ class QLineEdit;
 class QPlainTextEdit;
 
 namespace spillway::console {
+class ClusterClients;
 class PodLogFollower;
 }
 
@@ -26,7 +27,7 @@ class PodLogView : public QWidget
 {
     Q_OBJECT
 public:
-    explicit PodLogView(QWidget *parent = nullptr);
+    explicit PodLogView(console::ClusterClients *clients, QWidget *parent = nullptr);
     ~PodLogView() override;
 
     // Follows this pod's log (its first container) from `cluster`; a new pod replaces the last.
@@ -42,6 +43,7 @@ private:
     void restart();
     void append(const QStringList &lines);
 
+    console::ClusterClients *m_clients;
     console::ClusterEntry m_cluster;
     console::OffloadedPod m_pod;
     std::unique_ptr<console::PodLogFollower> m_follower;

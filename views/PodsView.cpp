@@ -1,7 +1,9 @@
 #include "PodsView.h"
 
+#include "PodExecView.h"
 #include "PodLogView.h"
 #include "ToneProxy.h"
+#include "console/ClusterClients.h"
 #include "console/OffloadedPods.h"
 #include "console/PeerGraphModel.h"
 
@@ -9,6 +11,7 @@
 #include <QItemSelectionModel>
 #include <QLabel>
 #include <QSplitter>
+#include <QTabWidget>
 #include <QTableView>
 #include <QVBoxLayout>
 
@@ -17,7 +20,9 @@ namespace spillway::views {
 using console::KeyedTableModel;
 
 PodsView::PodsView(console::OffloadedPodsModel *pods, console::PeerGraphModel *graph, QWidget *parent)
-    : QWidget(parent), m_pods(pods), m_graph(graph), m_table(new QTableView(this)), m_empty(new QLabel(this)), m_log(new PodLogView(this))
+    : QWidget(parent), m_pods(pods), m_graph(graph), m_table(new QTableView(this)), m_empty(new QLabel(this)),
+      m_clients(std::make_unique<console::ClusterClients>()), m_details(new QTabWidget(this)), m_log(new PodLogView(m_clients.get(), this)),
+      m_exec(new PodExecView(m_clients.get(), this))
 {
     auto *proxy = new ToneProxy(this);
     proxy->setSourceModel(pods->table());
@@ -40,7 +45,10 @@ PodsView::PodsView(console::OffloadedPodsModel *pods, console::PeerGraphModel *g
     topLayout->addWidget(m_table, 1);
     auto *split = new QSplitter(Qt::Vertical, this);
     split->addWidget(top);
-    split->addWidget(m_log);
+    m_details->setObjectName(QStringLiteral("pod-details"));
+    m_details->addTab(m_log, tr("Log"));
+    m_details->addTab(m_exec, tr("Terminal"));
+    split->addWidget(m_details);
     split->setStretchFactor(1, 2);
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(split);
@@ -49,6 +57,13 @@ PodsView::PodsView(console::OffloadedPodsModel *pods, console::PeerGraphModel *g
     auto showEmpty = [this] { m_empty->setVisible(m_pods->table()->rowCount() == 0); };
     connect(pods, &console::OffloadedPodsModel::updated, this, showEmpty);
     showEmpty();
+}
+
+PodsView::~PodsView() = default;
+
+void PodsView::showTerminal(bool terminal)
+{
+    m_details->setCurrentWidget(terminal ? static_cast<QWidget *>(m_exec) : m_log);
 }
 
 bool PodsView::select(const QString &key)
@@ -76,6 +91,7 @@ void PodsView::openSelected()
     if (!cluster)
         return;
     m_log->open(*cluster, *pod);
+    m_exec->open(*cluster, *pod);
 }
 
 } // namespace spillway::views

@@ -33,8 +33,8 @@ QString LogLineSplitter::rest()
     return QString::fromUtf8(last);
 }
 
-PodLogFollower::PodLogFollower(const ClusterEntry &cluster, QString ns, QString pod, LogOptions options, QObject *parent)
-    : QObject(parent), m_client(std::make_unique<ClientThread>(cluster, QStringLiteral("logs ") + pod)), m_ns(std::move(ns)),
+PodLogFollower::PodLogFollower(std::shared_ptr<ClientThread> client, QString ns, QString pod, LogOptions options, QObject *parent)
+    : QObject(parent), m_client(std::move(client)), m_ns(std::move(ns)),
       m_pod(std::move(pod)), m_options(std::move(options))
 {
 }
@@ -58,7 +58,6 @@ void PodLogFollower::start()
         post([this, e] { emit failed(e); });
         return;
     }
-    m_running = true;
     kube::KubeRequest request;
     request.path = QStringLiteral("/api/v1/namespaces/%1/pods/%2/log").arg(QString::fromLatin1(QUrl::toPercentEncoding(m_ns)),
                                                                             QString::fromLatin1(QUrl::toPercentEncoding(m_pod)));
@@ -83,7 +82,7 @@ void PodLogFollower::start()
             }
             if (!opened) {
                 Error e = opened.error();
-                post([this, e] { m_running = false; emit failed(e); });
+                post([this, e] { emit failed(e); });
                 return;
             }
             QNetworkReply *reply = stream->reply = *opened;
@@ -101,7 +100,7 @@ void PodLogFollower::start()
                 const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
                 if (status != 0 && !isOk()) {
                     Error e = client->errorFromResponse(request, status, reply->readAll());
-                    post([this, e] { m_running = false; emit failed(e); });
+                    post([this, e] { emit failed(e); });
                     return;
                 }
                 QStringList batch = stream->splitter.feed(reply->readAll());
@@ -111,9 +110,9 @@ void PodLogFollower::start()
                     post([this, batch] { emit lines(batch); });
                 if (reply->error() != QNetworkReply::NoError) {
                     Error e = client->errorFromNetwork(request, reply);
-                    post([this, e] { m_running = false; emit failed(e); });
+                    post([this, e] { emit failed(e); });
                 } else {
-                    post([this] { m_running = false; emit ended(); });
+                    post([this] { emit ended(); });
                 }
             });
         });
@@ -122,7 +121,6 @@ void PodLogFollower::start()
 
 void PodLogFollower::stop()
 {
-    m_running = false;
     // On the client's thread, where the stream lives: once this returns none of its callbacks
     // posts anything, and one still waiting to open drops its reply.
     m_client->onThread([this] {

@@ -1,7 +1,6 @@
 #pragma once
 
 #include "common/Error.h"
-#include "console/Workspace.h"
 
 #include <QByteArray>
 #include <QObject>
@@ -45,12 +44,12 @@ class PodLogFollower : public QObject
 {
     Q_OBJECT
 public:
-    PodLogFollower(const ClusterEntry &cluster, QString ns, QString pod, LogOptions options, QObject *parent = nullptr);
+    // CLIENT is the cluster's stream client (ClusterClients), shared with its other streams.
+    PodLogFollower(std::shared_ptr<ClientThread> client, QString ns, QString pod, LogOptions options, QObject *parent = nullptr);
     ~PodLogFollower() override;
 
     void start();
     void stop();
-    bool running() const { return m_running; }
 
 signals:
     void lines(const QStringList &lines);
@@ -69,11 +68,10 @@ private:
         LogLineSplitter splitter;
     };
 
-    std::unique_ptr<ClientThread> m_client;
+    std::shared_ptr<ClientThread> m_client;
     QString m_ns, m_pod;
     LogOptions m_options;
     std::shared_ptr<Stream> m_stream;   // client's thread
-    bool m_running = false;
 };
 
 } // namespace spillway::console
