@@ -38,6 +38,11 @@ SocketSplice::SocketSplice(QAbstractSocket *a, QAbstractSocket *b, qint64 highWa
     });
 }
 
+void SocketSplice::setObserver(std::unique_ptr<SpliceObserver> observer)
+{
+    m_observer = std::move(observer);
+}
+
 qint64 SocketSplice::queued(QAbstractSocket *socket)
 {
     qint64 n = socket->bytesToWrite();
@@ -57,6 +62,8 @@ void SocketSplice::pump(QAbstractSocket *from, QAbstractSocket *to, qint64 &coun
         const QByteArray chunk = from->read(qMin(room, kChunk));
         if (chunk.isEmpty())
             break;
+        if (m_observer)
+            from == m_a ? m_observer->aToB(chunk) : m_observer->bToA(chunk);
         to->write(chunk);
         count += chunk.size();
         m_peakQueued = qMax(m_peakQueued, queued(to));
@@ -71,6 +78,11 @@ void SocketSplice::ended(QAbstractSocket *which)
     // Deliver what the ended side had sent, then close the other once it is written.
     m_ending = true;
     pump(which, other, which == m_a ? m_aToB : m_bToA);
+    if (m_observer && which == m_b && other->state() == QAbstractSocket::ConnectedState) {
+        const QString cause = which->error() == QAbstractSocket::UnknownSocketError ? QString() : which->errorString();
+        if (const QByteArray last = m_observer->lastWordForA(cause); !last.isEmpty())
+            other->write(last);
+    }
     m_finished = true;
     if (other->state() == QAbstractSocket::ConnectedState) {
         connect(other, &QAbstractSocket::disconnected, this, &QObject::deleteLater);

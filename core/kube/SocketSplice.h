@@ -2,9 +2,23 @@
 
 #include <QObject>
 
+#include <memory>
+
 class QAbstractSocket;
 
 namespace spillway::kube {
+
+// Sees what a splice carries, to follow the protocol inside without changing it, and may have
+// the last word when side B ends first: bytes written to A before A is closed.
+class SpliceObserver
+{
+public:
+    virtual ~SpliceObserver() = default;
+    virtual void aToB(const QByteArray &chunk) = 0;
+    virtual void bToA(const QByteArray &chunk) = 0;
+    // CAUSE: B's socket error, if it had one. Empty: nothing to add.
+    virtual QByteArray lastWordForA(const QString &cause) = 0;
+};
 
 // Joins two connected sockets byte for byte until either side ends: the upgraded connections of
 // an exec, attach or port-forward between two apiservers, whose protocol (SPDY, WebSocket) the
@@ -24,6 +38,7 @@ public:
     qint64 bytesAToB() const { return m_aToB; }
     qint64 bytesBToA() const { return m_bToA; }
     qint64 peakQueued() const { return m_peakQueued; }   // the most ever waiting to be written on either side
+    void setObserver(std::unique_ptr<SpliceObserver> observer);
 
 signals:
     void finished();
@@ -37,6 +52,7 @@ private:
     qint64 m_highWater;
     qint64 m_aToB = 0, m_bToA = 0, m_peakQueued = 0;
     bool m_ending = false, m_finished = false;
+    std::unique_ptr<SpliceObserver> m_observer;
 };
 
 } // namespace spillway::kube

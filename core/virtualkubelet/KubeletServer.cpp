@@ -3,6 +3,7 @@
 #include "kube/SocketSplice.h"
 #include "kube/StreamUpgrade.h"
 #include "observe/Log.h"
+#include "virtualkubelet/RemoteCommandWatch.h"
 
 #include <QPointer>
 #include <QSslKey>
@@ -286,8 +287,14 @@ void KubeletServer::bridgeStream(QSslSocket *socket, const Incoming &incoming)
     QPointer<QSslSocket> guard(socket);
     const QByteArray early = incoming.early;
     const QString describe = upgrade.describe;
+    const bool websocket = upgrade.method == "GET";
+    const bool remoteCommand = request.kind == KubeletRequest::Kind::Exec || request.kind == KubeletRequest::Kind::Attach;
+    const QString dropped = QStringLiteral("Spillway: node %1 lost its connection to the provider during this session with the twin pod %2/%3, "
+                                           "before the command's end was known (it may still run there; check the peering with spillctl info "
+                                           "and run it again)")
+                                .arg(m_options.nodeName, remoteNs, request.pod);
     // The caller's socket is the context: a caller gone before the provider answers cancels it.
-    kube::openUpgrade(*m_provider, std::move(upgrade), socket, [this, guard, early, describe](Result<kube::UpgradeResponse> r) {
+    kube::openUpgrade(*m_provider, std::move(upgrade), socket, [this, guard, early, describe, websocket, remoteCommand, dropped](Result<kube::UpgradeResponse> r) {
         if (!guard)
             return;
         if (!r) {
@@ -309,6 +316,15 @@ void KubeletServer::bridgeStream(QSslSocket *socket, const Incoming &incoming)
             r->socket->write(early);
         disconnect(guard, &QSslSocket::disconnected, guard, &QObject::deleteLater);   // the splice owns it now
         auto *splice = new kube::SocketSplice(guard, r->socket, kube::SocketSplice::kDefaultHighWater, this);
+        // SPDY exec and attach of protocol v4 and later end with a Status; if the provider's side
+        // drops first, the session ends with Spillway's instead of an empty (successful) one.
+        const QByteArray version = kube::headerValue(r->head, "x-stream-protocol-version");
+        if (remoteCommand && !websocket && (version.startsWith("v4.") || version.startsWith("v5."))) {
+            auto watch = std::make_unique<RemoteCommandWatch>(dropped);
+            watch->aToB(early);
+            watch->bToA(r->rest);
+            splice->setObserver(std::move(watch));
+        }
         ++m_stats.served;
         ++m_stats.streaming;
         connect(splice, &kube::SocketSplice::finished, this, [this] { --m_stats.streaming; });

@@ -5,8 +5,9 @@
 # Spillway's images; the peering's WireGuard tunnel between the gateway pods comes up; an
 # offloaded Deployment runs as real containers in the provider (its containerd lists them) and
 # kubectl logs in the consumer returns their output; kubectl exec (exit code, stdin, TTY size),
-# cp, attach and port-forward reach them through the virtual node, and the console's pods panel
-# lists the pod with its provider and follows its log. Deleting the controller manager and the
+# cp, attach and port-forward reach them through the virtual node, and a session whose provider
+# connection drops fails with Spillway's message; the console's pods panel lists the pod with its
+# provider, follows its log and runs a shell in it. Deleting the controller manager and the
 # virtual kubelet pods recreates, duplicates or loses no offloaded pod. Pods of the two clusters
 # reach each other across the tunnel, by the remapped addresses and through a Service (with DNS)
 # whose endpoints are offloaded, in both directions; they do again after the gateway pods are
@@ -154,6 +155,31 @@ for i in 1 2 3 4 5; do curl -s --max-time 20 "http://127.0.0.1:$pf_port/cgi-bin/
 wait "${curls[@]}" || true
 assert_eq 5 "$(cat "$work"/pf.[1-5] | grep -c "pod $pod ")" "five connections at once over one port-forward"
 kill "$pf" 2>/dev/null || true
+# A provider connection that drops mid-session ends the session with Spillway's message and a
+# failure, not with an empty error stream that kubectl would read as success: the virtual
+# kubelet's TCP connections to the provider's apiserver are killed (ss -K, in its pod's network
+# namespace) while the twin runs a long command.
+peer=$(sed -n 's/^PEER_SERVER=https:\/\///p' "$STATE/$p/cluster.env")
+vk_id=$(containers "$c" | awk '/spillway-virtual-kubelet/ {print $1; exit}')
+vk_pid=$(ctr --address "$(sock "$c")" -n k8s.io tasks ls 2>/dev/null | awk -v id="$vk_id" '$1 == id {print $2}')
+kcc -n web exec "$pod" -- sh -c 'echo begun; sleep 120' >"$work/drop.out" 2>"$work/drop.err" &
+long=$!
+if eventually 30 "a long exec runs in the twin" grep -q begun "$work/drop.out" && [ -n "$vk_pid" ]; then
+  nsenter -t "$vk_pid" -n ss -K dst "${peer%:*}" dport = "${peer##*:}" >/dev/null 2>&1 ||
+    fail "ss -K in the virtual kubelet's network namespace"
+  for i in $(seq 120); do kill -0 "$long" 2>/dev/null || break; sleep 0.25; done
+  if kill -0 "$long" 2>/dev/null; then
+    fail "the exec still hangs 30 s after the provider's connection dropped"
+    kill "$long" 2>/dev/null || true
+  else
+    rc=0; wait "$long" || rc=$?
+    [ "$rc" -ne 0 ] && pass "the dropped session fails (kubectl exits $rc), not 0" || fail "the dropped session exits 0"
+    assert_contains "$(cat "$work/drop.err")" "lost its connection to the provider" "kubectl says the virtual kubelet lost the provider mid-session"
+  fi
+else
+  fail "no long exec or no virtual kubelet task (pid '$vk_pid'): $(cat "$work/drop.err")"
+  kill "$long" 2>/dev/null || true
+fi
 
 # --- the console's pods panel: the offloaded pod listed with its provider, its log followed ------
 if SPILLWAY_TEST_KUBECONFIG=$KC SPILLWAY_TEST_NAMESPACE=web SPILLWAY_TEST_POD=$pod SPILLWAY_TEST_PROVIDER=$p \
