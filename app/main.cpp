@@ -19,6 +19,7 @@
 #include <QStatusBar>
 #include <QTimer>
 #include <QSettings>
+#include <QLibraryInfo>
 #include <QTranslator>
 
 #include <cstdio>
@@ -75,6 +76,12 @@ int main(int argc, char **argv)
     QTranslator translator;
     if (translator.load(uiLocale, QStringLiteral("spillway"), QStringLiteral("_"), QStringLiteral(":/i18n")))
         QApplication::installTranslator(&translator);
+    // Qt's own strings (the wizards' Back and Next, --help's Usage and Options, the standard
+    // dialogs) from the translations Qt installs (Debian: qt6-translations-l10n).
+    QTranslator qtTranslator;
+    if (uiLocale.language() != QLocale::English &&
+        qtTranslator.load(uiLocale, QStringLiteral("qtbase"), QStringLiteral("_"), QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+        QApplication::installTranslator(&qtTranslator);
 
     QCommandLineParser p;
     p.setApplicationDescription(QApplication::translate("main", "Spillway's desktop console."));

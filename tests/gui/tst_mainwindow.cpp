@@ -75,6 +75,9 @@ private slots:
         QVERIFY(console.waitForFinished(30000));
         const QString help = QString::fromUtf8(console.readAllStandardOutput());
         QVERIFY2(help.contains(QStringLiteral("Spillway 桌面控制台")), qPrintable(help));
+        // Qt's own strings too (qtbase_zh_CN): the usage line and the standard options.
+        QVERIFY2(help.contains(QStringLiteral("用法：")) && help.contains(QStringLiteral("显示版本信息")), qPrintable(help));
+        QVERIFY2(!help.contains(QStringLiteral("Displays version information.")), qPrintable(help));
         console.start(qEnvironmentVariable("SPILLWAY_BIN") + QStringLiteral("/spillway"), {QStringLiteral("--language"), QStringLiteral("en"), QStringLiteral("--help")});
         QVERIFY(console.waitForFinished(30000));
         QVERIFY(QString::fromUtf8(console.readAllStandardOutput()).contains(QStringLiteral("Spillway's desktop console.")));
