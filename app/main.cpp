@@ -11,6 +11,7 @@
 #include "console/ClusterListModel.h"
 #include "console/ClusterProbe.h"
 #include "console/LanguageSetting.h"
+#include "history/SqliteUsageArchive.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -89,6 +90,8 @@ int main(int argc, char **argv)
     p.addVersionOption();
     const QCommandLineOption kubeconfig(QStringLiteral("kubeconfig"), QApplication::translate("main", "Show this kubeconfig file's contexts instead of the workspace's (repeatable); nothing is saved."),
                                         QStringLiteral("file"));
+    const QCommandLineOption historyOption(QStringLiteral("history"), QApplication::translate("main", "The history database the charts and the dashboard keep (default: in the user's data folder; \"none\": this session only)."),
+                                           QStringLiteral("file"));
     const QCommandLineOption workspaceOption(QStringLiteral("workspace"), QApplication::translate("main", "Workspace file (default: in the user's configuration folder)."), QStringLiteral("file"));
     const QCommandLineOption screenshot(QStringLiteral("screenshot"), QApplication::translate("main", "Render the window offscreen to a PNG file once every cluster has answered, and exit."),
                                         QStringLiteral("file"));
@@ -103,7 +106,7 @@ int main(int argc, char **argv)
     // fires for SECONDS and print the figures.
     QCommandLineOption measureOption(QStringLiteral("measure-responsiveness"), QStringLiteral("bench/console"), QStringLiteral("seconds"));
     measureOption.setFlags(QCommandLineOption::HiddenFromHelp);
-    p.addOptions({kubeconfig, workspaceOption, screenshot, view, editorNamespace, languageOption, measureOption});
+    p.addOptions({kubeconfig, workspaceOption, historyOption, screenshot, view, editorNamespace, languageOption, measureOption});
     p.process(app);
     const QString viewName = p.value(view);
     if (!viewNames.contains(viewName)) {
@@ -119,8 +122,22 @@ int main(int argc, char **argv)
     using namespace spillway::console;
     const QString workspaceFile = p.isSet(workspaceOption) ? p.value(workspaceOption)
                                                            : QStandardPaths::writableLocation(QStandardPaths::AppConfigLocation) + QStringLiteral("/workspace.yaml");
+    // The history outlives the session unless it cannot be opened: then the console says why and
+    // keeps this session's.
+    const QString historyFile = p.isSet(historyOption) ? p.value(historyOption)
+                                                       : QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + QStringLiteral("/history.sqlite");
+    std::unique_ptr<spillway::history::SqliteUsageArchive> archive;
+    QString historyProblem;
+    if (historyFile != QLatin1String("none")) {
+        if (auto opened = spillway::history::SqliteUsageArchive::open(historyFile))
+            archive = std::move(*opened);
+        else
+            historyProblem = QApplication::translate("main", "History kept for this session only: %1").arg(opened.error().toString());
+    }
     ClusterListModel clusters;
-    spillway::views::MainWindow window(&clusters);
+    spillway::views::MainWindow window(&clusters, archive.get());
+    if (!historyProblem.isEmpty())
+        window.statusBar()->showMessage(historyProblem);
     if (p.isSet(kubeconfig)) {
         for (const QString &file : p.values(kubeconfig))
             clusters.addKubeconfig(file);

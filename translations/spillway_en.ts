@@ -29,6 +29,45 @@
     </message>
 </context>
 <context>
+    <name>HumanTime</name>
+    <message>
+        <source>just now</source>
+        <translation>just now</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n s ago</source>
+        <translation>
+            <numerusform>%n s ago</numerusform>
+            <numerusform>%n s ago</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n min ago</source>
+        <translation>
+            <numerusform>%n min ago</numerusform>
+            <numerusform>%n min ago</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n h ago</source>
+        <translation>
+            <numerusform>%n h ago</numerusform>
+            <numerusform>%n h ago</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n days ago</source>
+        <translation>
+            <numerusform>%n day ago</numerusform>
+            <numerusform>%n days ago</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+</context>
+<context>
     <name>InstallRequest</name>
     <message>
         <source>Choose the cluster to install into.</source>
@@ -280,6 +319,73 @@
     </message>
 </context>
 <context>
+    <name>SqliteUsageArchive</name>
+    <message>
+        <source>the console&apos;s history needs Qt&apos;s SQLite driver, which is not installed</source>
+        <translation>the console&apos;s history needs Qt&apos;s SQLite driver, which is not installed</translation>
+    </message>
+    <message>
+        <source>install it (Debian: apt-get install libqt6sql6-sqlite)</source>
+        <translation>install it (Debian: apt-get install libqt6sql6-sqlite)</translation>
+    </message>
+    <message>
+        <source>cannot create the folder of the history file %1</source>
+        <translation>cannot create the folder of the history file %1</translation>
+    </message>
+    <message>
+        <source>check the folder&apos;s permissions, or give another file with --history</source>
+        <translation>check the folder&apos;s permissions, or give another file with --history</translation>
+    </message>
+    <message>
+        <source>move the file away (the console starts a new history) or give another file with --history</source>
+        <translation>move the file away (the console starts a new history) or give another file with --history</translation>
+    </message>
+    <message>
+        <source>cannot open the history file %1: %2</source>
+        <translation>cannot open the history file %1: %2</translation>
+    </message>
+    <message>
+        <source>the history file %1 is not a SQLite database Spillway can read: %2</source>
+        <translation>the history file %1 is not a SQLite database Spillway can read: %2</translation>
+    </message>
+    <message>
+        <source>the history file %1 was written by a newer Spillway (schema %2; this console reads %3)</source>
+        <translation>the history file %1 was written by a newer Spillway (schema %2; this console reads %3)</translation>
+    </message>
+    <message>
+        <source>use that Spillway, or give this one another file with --history</source>
+        <translation>use that Spillway, or give this one another file with --history</translation>
+    </message>
+    <message>
+        <source>cannot prepare the history file %1: %2</source>
+        <translation>cannot prepare the history file %1: %2</translation>
+    </message>
+    <message>
+        <source>the history file %1: %2: %3</source>
+        <translation>the history file %1: %2: %3</translation>
+    </message>
+    <message>
+        <source>check the disk has room and the file is writable; the charts keep this session meanwhile</source>
+        <translation>check the disk has room and the file is writable; the charts keep this session meanwhile</translation>
+    </message>
+    <message>
+        <source>begin</source>
+        <translation>begin</translation>
+    </message>
+    <message>
+        <source>write</source>
+        <translation>write</translation>
+    </message>
+    <message>
+        <source>commit</source>
+        <translation>commit</translation>
+    </message>
+    <message>
+        <source>read</source>
+        <translation>read</translation>
+    </message>
+</context>
+<context>
     <name>main</name>
     <message>
         <source>Workspace not saved: %1</source>
@@ -320,6 +426,14 @@
     <message>
         <source>The page to show, or the wizard to open once the clusters have answered: %1.</source>
         <translation>The page to show, or the wizard to open once the clusters have answered: %1.</translation>
+    </message>
+    <message>
+        <source>The history database the charts and the dashboard keep (default: in the user&apos;s data folder; &quot;none&quot;: this session only).</source>
+        <translation>The history database the charts and the dashboard keep (default: in the user&apos;s data folder; &quot;none&quot;: this session only).</translation>
+    </message>
+    <message>
+        <source>History kept for this session only: %1</source>
+        <translation>History kept for this session only: %1</translation>
     </message>
 </context>
 <context>
@@ -470,6 +584,14 @@
     <message>
         <source>Phase</source>
         <translation>Phase</translation>
+    </message>
+    <message>
+        <source>Last drop</source>
+        <translation>Last drop</translation>
+    </message>
+    <message>
+        <source>none seen</source>
+        <translation>none seen</translation>
     </message>
 </context>
 <context>
@@ -704,16 +826,8 @@
         <translation>Pods</translation>
     </message>
     <message>
-        <source>Tunnel latency (this session)</source>
-        <translation>Tunnel latency (this session)</translation>
-    </message>
-    <message>
         <source>ms</source>
         <translation>ms</translation>
-    </message>
-    <message>
-        <source>Requested is what the pods on a virtual node ask for; Used is what metrics.k8s.io measures, drawn when the consumer cluster serves it (metrics-server). The history and the latency cover this session.</source>
-        <translation>Requested is what the pods on a virtual node ask for; Used is what metrics.k8s.io measures, drawn when the consumer cluster serves it (metrics-server). The history and the latency cover this session.</translation>
     </message>
     <message>
         <source>Used</source>
@@ -724,8 +838,44 @@
         <translation>Used CPU (cores)</translation>
     </message>
     <message>
-        <source>Requested and used on virtual nodes (this session)</source>
-        <translation>Requested and used on virtual nodes (this session)</translation>
+        <source>Last hour</source>
+        <translation>Last hour</translation>
+    </message>
+    <message>
+        <source>Last day</source>
+        <translation>Last day</translation>
+    </message>
+    <message>
+        <source>Last week</source>
+        <translation>Last week</translation>
+    </message>
+    <message>
+        <source>History span</source>
+        <translation>History span</translation>
+    </message>
+    <message>
+        <source>History:</source>
+        <translation>History:</translation>
+    </message>
+    <message>
+        <source>The history is kept on this computer for 30 days (by the minute after two hours, by ten minutes after two days).</source>
+        <translation>The history is kept on this computer for 30 days (by the minute after two hours, by ten minutes after two days).</translation>
+    </message>
+    <message>
+        <source>The history covers this session only.</source>
+        <translation>The history covers this session only.</translation>
+    </message>
+    <message>
+        <source>Requested is what the pods on a virtual node ask for; Used is what metrics.k8s.io measures, drawn when the consumer cluster serves it (metrics-server).</source>
+        <translation>Requested is what the pods on a virtual node ask for; Used is what metrics.k8s.io measures, drawn when the consumer cluster serves it (metrics-server).</translation>
+    </message>
+    <message>
+        <source>Requested and used on virtual nodes</source>
+        <translation>Requested and used on virtual nodes</translation>
+    </message>
+    <message>
+        <source>Tunnel latency</source>
+        <translation>Tunnel latency</translation>
     </message>
 </context>
 <context>

@@ -29,6 +29,41 @@
     </message>
 </context>
 <context>
+    <name>HumanTime</name>
+    <message>
+        <source>just now</source>
+        <translation>刚刚</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n s ago</source>
+        <translation>
+            <numerusform>%n 秒前</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n min ago</source>
+        <translation>
+            <numerusform>%n 分钟前</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n h ago</source>
+        <translation>
+            <numerusform>%n 小时前</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n days ago</source>
+        <translation>
+            <numerusform>%n 天前</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+</context>
+<context>
     <name>InstallRequest</name>
     <message>
         <source>Choose the cluster to install into.</source>
@@ -280,6 +315,73 @@
     </message>
 </context>
 <context>
+    <name>SqliteUsageArchive</name>
+    <message>
+        <source>the console&apos;s history needs Qt&apos;s SQLite driver, which is not installed</source>
+        <translation>控制台的历史记录需要 Qt 的 SQLite 驱动，但它没有安装</translation>
+    </message>
+    <message>
+        <source>install it (Debian: apt-get install libqt6sql6-sqlite)</source>
+        <translation>请安装它（Debian：apt-get install libqt6sql6-sqlite）</translation>
+    </message>
+    <message>
+        <source>cannot create the folder of the history file %1</source>
+        <translation>无法创建历史文件 %1 所在的文件夹</translation>
+    </message>
+    <message>
+        <source>check the folder&apos;s permissions, or give another file with --history</source>
+        <translation>请检查该文件夹的权限，或用 --history 指定另一个文件</translation>
+    </message>
+    <message>
+        <source>move the file away (the console starts a new history) or give another file with --history</source>
+        <translation>请移走该文件（控制台会开始新的历史记录），或用 --history 指定另一个文件</translation>
+    </message>
+    <message>
+        <source>cannot open the history file %1: %2</source>
+        <translation>无法打开历史文件 %1：%2</translation>
+    </message>
+    <message>
+        <source>the history file %1 is not a SQLite database Spillway can read: %2</source>
+        <translation>历史文件 %1 不是 Spillway 能读取的 SQLite 数据库：%2</translation>
+    </message>
+    <message>
+        <source>the history file %1 was written by a newer Spillway (schema %2; this console reads %3)</source>
+        <translation>历史文件 %1 由更新版本的 Spillway 写入（模式 %2；本控制台读取 %3）</translation>
+    </message>
+    <message>
+        <source>use that Spillway, or give this one another file with --history</source>
+        <translation>请使用那个版本的 Spillway，或用 --history 为本版本指定另一个文件</translation>
+    </message>
+    <message>
+        <source>cannot prepare the history file %1: %2</source>
+        <translation>无法准备历史文件 %1：%2</translation>
+    </message>
+    <message>
+        <source>the history file %1: %2: %3</source>
+        <translation>历史文件 %1：%2：%3</translation>
+    </message>
+    <message>
+        <source>check the disk has room and the file is writable; the charts keep this session meanwhile</source>
+        <translation>请检查磁盘空间是否充足、文件是否可写；在此期间图表保留本次会话的数据</translation>
+    </message>
+    <message>
+        <source>begin</source>
+        <translation>开始事务</translation>
+    </message>
+    <message>
+        <source>write</source>
+        <translation>写入</translation>
+    </message>
+    <message>
+        <source>commit</source>
+        <translation>提交</translation>
+    </message>
+    <message>
+        <source>read</source>
+        <translation>读取</translation>
+    </message>
+</context>
+<context>
     <name>main</name>
     <message>
         <source>Workspace not saved: %1</source>
@@ -320,6 +422,14 @@
     <message>
         <source>The page to show, or the wizard to open once the clusters have answered: %1.</source>
         <translation>要显示的页面，或在各集群响应后打开的向导：%1。</translation>
+    </message>
+    <message>
+        <source>The history database the charts and the dashboard keep (default: in the user&apos;s data folder; &quot;none&quot;: this session only).</source>
+        <translation>图表和仪表板保存的历史数据库（默认：在用户数据文件夹中；&quot;none&quot;：仅本次会话）。</translation>
+    </message>
+    <message>
+        <source>History kept for this session only: %1</source>
+        <translation>历史记录仅保留本次会话：%1</translation>
     </message>
 </context>
 <context>
@@ -470,6 +580,14 @@
     <message>
         <source>Phase</source>
         <translation>阶段</translation>
+    </message>
+    <message>
+        <source>Last drop</source>
+        <translation>上次中断</translation>
+    </message>
+    <message>
+        <source>none seen</source>
+        <translation>未见过</translation>
     </message>
 </context>
 <context>
@@ -704,16 +822,8 @@
         <translation>Pod</translation>
     </message>
     <message>
-        <source>Tunnel latency (this session)</source>
-        <translation>隧道延迟（本次会话）</translation>
-    </message>
-    <message>
         <source>ms</source>
         <translation>毫秒</translation>
-    </message>
-    <message>
-        <source>Requested is what the pods on a virtual node ask for; Used is what metrics.k8s.io measures, drawn when the consumer cluster serves it (metrics-server). The history and the latency cover this session.</source>
-        <translation>“已请求”是虚拟节点上的 Pod 申请的资源；“已使用”是 metrics.k8s.io 测得的用量，仅当消费者集群提供该接口（metrics-server）时绘制。历史与延迟覆盖本次会话。</translation>
     </message>
     <message>
         <source>Used</source>
@@ -724,8 +834,44 @@
         <translation>已使用 CPU（核）</translation>
     </message>
     <message>
-        <source>Requested and used on virtual nodes (this session)</source>
-        <translation>虚拟节点上的请求与使用（本次会话）</translation>
+        <source>Last hour</source>
+        <translation>最近一小时</translation>
+    </message>
+    <message>
+        <source>Last day</source>
+        <translation>最近一天</translation>
+    </message>
+    <message>
+        <source>Last week</source>
+        <translation>最近一周</translation>
+    </message>
+    <message>
+        <source>History span</source>
+        <translation>历史时间范围</translation>
+    </message>
+    <message>
+        <source>History:</source>
+        <translation>历史：</translation>
+    </message>
+    <message>
+        <source>The history is kept on this computer for 30 days (by the minute after two hours, by ten minutes after two days).</source>
+        <translation>历史记录在本机保留 30 天（两小时后按分钟汇总，两天后按十分钟汇总）。</translation>
+    </message>
+    <message>
+        <source>The history covers this session only.</source>
+        <translation>历史记录仅涵盖本次会话。</translation>
+    </message>
+    <message>
+        <source>Requested is what the pods on a virtual node ask for; Used is what metrics.k8s.io measures, drawn when the consumer cluster serves it (metrics-server).</source>
+        <translation>“请求”是虚拟节点上的 Pod 所申请的资源；“使用”是 metrics.k8s.io 测得的用量，在消费者集群提供该接口（metrics-server）时绘制。</translation>
+    </message>
+    <message>
+        <source>Requested and used on virtual nodes</source>
+        <translation>虚拟节点上的请求与使用</translation>
+    </message>
+    <message>
+        <source>Tunnel latency</source>
+        <translation>隧道延迟</translation>
     </message>
 </context>
 <context>

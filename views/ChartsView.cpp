@@ -1,5 +1,6 @@
 #include "ChartsView.h"
 
+#include "console/FederationHistory.h"
 #include "console/UsageCharts.h"
 
 #include <QBarCategoryAxis>
@@ -7,10 +8,12 @@
 #include <QBarSet>
 #include <QChart>
 #include <QChartView>
+#include <QComboBox>
 #include <QDateTime>
 #include <QDateTimeAxis>
 #include <QEvent>
 #include <QGridLayout>
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QLineSeries>
 #include <QValueAxis>
@@ -53,12 +56,12 @@ QChart *barChart(const QString &title, const QStringList &categories, const std:
     return chart;
 }
 
-QChart *lineChart(const QString &title, const std::vector<std::pair<QString, QList<QPointF>>> &lines, const QString &unit)
+QChart *lineChart(const QString &title, const std::vector<std::pair<QString, QList<QPointF>>> &lines, const QString &unit, const QString &timeFormat)
 {
     auto *chart = new QChart;
     chart->setTitle(title);
     auto *x = new QDateTimeAxis;
-    x->setFormat(QStringLiteral("HH:mm:ss"));
+    x->setFormat(timeFormat);
     auto *y = new QValueAxis;
     y->setTitleText(unit);
     chart->addAxis(x, Qt::AlignBottom);
@@ -90,8 +93,17 @@ QChart *lineChart(const QString &title, const std::vector<std::pair<QString, QLi
 } // namespace
 
 ChartsView::ChartsView(console::UsageChartsModel *model, QWidget *parent)
-    : QWidget(parent), m_model(model), m_note(new QLabel(this))
+    : QWidget(parent), m_model(model), m_note(new QLabel(this)), m_span(new QComboBox(this))
 {
+    m_span->addItem(tr("Last hour"), int(Span::Hour));
+    m_span->addItem(tr("Last day"), int(Span::Day));
+    m_span->addItem(tr("Last week"), int(Span::Week));
+    m_span->setAccessibleName(tr("History span"));
+    connect(m_span, &QComboBox::currentIndexChanged, this, &ChartsView::redraw);
+    auto *top = new QHBoxLayout;
+    top->addWidget(new QLabel(tr("History:"), this));
+    top->addWidget(m_span);
+    top->addStretch(1);
     auto *grid = new QGridLayout;
     for (int i = 0; i < 4; ++i) {
         m_views[i] = new QChartView(this);
@@ -100,13 +112,27 @@ ChartsView::ChartsView(console::UsageChartsModel *model, QWidget *parent)
         grid->addWidget(m_views[i], i / 2, i % 2);
     }
     m_note->setWordWrap(true);
+    const QString kept = m_model->history()->persistent()
+                             ? tr("The history is kept on this computer for 30 days (by the minute after two hours, by ten minutes after two days).")
+                             : tr("The history covers this session only.");
     m_note->setText(tr("Requested is what the pods on a virtual node ask for; Used is what metrics.k8s.io measures, drawn when the "
-                       "consumer cluster serves it (metrics-server). The history and the latency cover this session."));
+                       "consumer cluster serves it (metrics-server).") + QLatin1Char(' ') + kept);
     auto *layout = new QVBoxLayout(this);
+    layout->addLayout(top);
     layout->addLayout(grid, 1);
     layout->addWidget(m_note);
     connect(m_model, &console::UsageChartsModel::changed, this, &ChartsView::redraw);
     redraw();
+}
+
+ChartsView::Span ChartsView::span() const
+{
+    return Span(m_span->currentData().toInt());
+}
+
+void ChartsView::setSpan(Span span)
+{
+    m_span->setCurrentIndex(m_span->findData(int(span)));
 }
 
 QChart *ChartsView::chart(Chart which) const
@@ -145,7 +171,8 @@ void ChartsView::redraw()
     }
     QList<QPointF> cpu, pods, usedCpu;
     std::map<QString, QList<QPointF>> latency;
-    for (const auto &s : m_model->history().samples()) {
+    const Span span = this->span();
+    for (const auto &s : m_model->history()->samples(span)) {
         cpu << QPointF(qreal(s.atMs), s.requested.cpu);
         pods << QPointF(qreal(s.atMs), s.requested.pods);
         if (s.measured)
@@ -154,14 +181,15 @@ void ChartsView::redraw()
             latency[peering] << QPointF(qreal(s.atMs), ms);
     }
     std::vector<std::pair<QString, QList<QPointF>>> latencyLines(latency.begin(), latency.end());
+    const QString timeFormat = span == Span::Hour ? QStringLiteral("HH:mm:ss") : span == Span::Day ? QStringLiteral("HH:mm") : QStringLiteral("ddd HH:mm");
     std::vector<std::pair<QString, QList<QPointF>>> historyLines{{tr("CPU (cores)"), cpu}, {tr("Pods"), pods}};
     if (!usedCpu.isEmpty())
         historyLines.push_back({tr("Used CPU (cores)"), usedCpu});
     QChart *charts[4] = {
         barChart(tr("Virtual nodes: CPU"), nodes, nodeBars, tr("cores")),
         barChart(tr("ResourceSlices: CPU"), slices, {{tr("Asked for"), asked}, {tr("Granted"), granted}}, tr("cores")),
-        lineChart(tr("Requested and used on virtual nodes (this session)"), historyLines, QString()),
-        lineChart(tr("Tunnel latency (this session)"), latencyLines, tr("ms")),
+        lineChart(tr("Requested and used on virtual nodes"), historyLines, QString(), timeFormat),
+        lineChart(tr("Tunnel latency"), latencyLines, tr("ms"), timeFormat),
     };
     for (int i = 0; i < 4; ++i) {
         QChart *old = m_views[i]->chart();
@@ -218,6 +246,14 @@ std::optional<double> ChartsView::lastPoint(Chart which, const QString &name) co
         if (auto *line = qobject_cast<QLineSeries *>(series); line && line->name() == name && line->count() > 0)
             return line->at(line->count() - 1).y();
     return std::nullopt;
+}
+
+QList<QPointF> ChartsView::points(Chart which, const QString &name) const
+{
+    for (QAbstractSeries *series : chart(which)->series())
+        if (auto *line = qobject_cast<QLineSeries *>(series); line && line->name() == name)
+            return line->points();
+    return {};
 }
 
 QStringList ChartsView::seriesNames(Chart which) const

@@ -10,6 +10,7 @@
 #include "PeeringWizard.h"
 #include "console/ClusterListModel.h"
 #include "console/Dashboard.h"
+#include "console/FederationHistory.h"
 #include "console/OffloadedPods.h"
 #include "console/LanguageSetting.h"
 #include "console/PeeringService.h"
@@ -35,12 +36,13 @@
 
 namespace spillway::views {
 
-MainWindow::MainWindow(console::ClusterListModel *clusters, QWidget *parent)
+MainWindow::MainWindow(console::ClusterListModel *clusters, console::UsageArchive *archive, QWidget *parent)
     : QMainWindow(parent), m_clusters(clusters), m_tabs(new QTabWidget(this)), m_clusterList(new ClusterListView(clusters, this)),
       m_offloadingEditor(new OffloadingEditor(clusters, this)), m_peerGraphModel(new console::PeerGraphModel(clusters, 100, this)),
       m_peerGraph(new PeerGraphView(m_peerGraphModel, this)),
-      m_chartsModel(new console::UsageChartsModel(m_peerGraphModel, [] { return QDateTime::currentMSecsSinceEpoch(); }, this)),
-      m_charts(new ChartsView(m_chartsModel, this)), m_dashboardModel(new console::DashboardModel(m_peerGraphModel, this)),
+      m_history((new console::FederationHistory([] { return QDateTime::currentMSecsSinceEpoch(); }, archive, this))->follow(m_peerGraphModel)),
+      m_chartsModel(new console::UsageChartsModel(m_peerGraphModel, m_history, this)),
+      m_charts(new ChartsView(m_chartsModel, this)), m_dashboardModel(new console::DashboardModel(m_peerGraphModel, m_history, this)),
       m_dashboard(new DashboardView(m_dashboardModel, this)), m_podsModel(new console::OffloadedPodsModel(m_peerGraphModel, this)),
       m_pods(new PodsView(m_podsModel, m_peerGraphModel, this)), m_unpeering(new console::PeeringService(this))
 {

@@ -9,6 +9,8 @@ class ClusterListModel;
 class PeerGraphModel;
 class PeeringService;
 class UsageChartsModel;
+class UsageArchive;
+class FederationHistory;
 class DashboardModel;
 class OffloadedPodsModel;
 } // namespace spillway::console
@@ -29,7 +31,8 @@ class MainWindow : public QMainWindow
 {
     Q_OBJECT
 public:
-    explicit MainWindow(console::ClusterListModel *clusters, QWidget *parent = nullptr);
+    // ARCHIVE, when given, keeps the charts' and the dashboard's history across restarts.
+    explicit MainWindow(console::ClusterListModel *clusters, console::UsageArchive *archive = nullptr, QWidget *parent = nullptr);
 
     QString placeholderText() const;
     ClusterListView *clusterList() const { return m_clusterList; }
@@ -40,6 +43,7 @@ public:
     DashboardView *dashboard() const { return m_dashboard; }
     console::DashboardModel *dashboardModel() const { return m_dashboardModel; }
     console::UsageChartsModel *chartsModel() const { return m_chartsModel; }
+    console::FederationHistory *history() const { return m_history; }
     PodsView *pods() const { return m_pods; }
     console::OffloadedPodsModel *podsModel() const { return m_podsModel; }
 
@@ -79,6 +83,7 @@ private:
     OffloadingEditor *m_offloadingEditor;
     console::PeerGraphModel *m_peerGraphModel;
     PeerGraphView *m_peerGraph;
+    console::FederationHistory *m_history;
     console::UsageChartsModel *m_chartsModel;
     ChartsView *m_charts;
     console::DashboardModel *m_dashboardModel;

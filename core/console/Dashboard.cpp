@@ -1,9 +1,13 @@
 #include "console/Dashboard.h"
 
 #include "common/JsonText.h"
+#include "console/FederationHistory.h"
+#include "console/HumanTime.h"
 #include "console/PeerGraphModel.h"
 #include "consts/Labels.h"
 #include "storage/VirtualVolumes.h"
+
+#include <QTimer>
 
 #include <algorithm>
 #include <map>
@@ -88,7 +92,7 @@ Dashboard Dashboard::buildFrom(const ClusterPeersRefs &clusters, const PeerGraph
             tone = Bad;
         out.peers.push_back({DashboardModel::peeringKey(e.consumer, e.provider),
                              {graph.nameOf(e.consumer), graph.nameOf(e.provider),
-                              auth.first, net.first, off.first, node, tunnel.isEmpty() ? QStringLiteral("—") : tunnel},
+                              auth.first, net.first, off.first, node, tunnel.isEmpty() ? QStringLiteral("—") : tunnel, QStringLiteral("—")},
                              tone});
     }
 
@@ -150,20 +154,34 @@ QString DashboardModel::peeringKey(const QString &consumer, const QString &provi
     return consumer + QStringLiteral(" → ") + provider;
 }
 
-DashboardModel::DashboardModel(PeerGraphModel *graph, QObject *parent)
-    : QObject(parent), m_graph(graph),
-      m_peers(new KeyedTableModel({tr("Consumer"), tr("Provider"), tr("Authentication"), tr("Networking"), tr("Offloading"), tr("Virtual node"), tr("Tunnel")}, this)),
+DashboardModel::DashboardModel(PeerGraphModel *graph, FederationHistory *history, QObject *parent)
+    : QObject(parent), m_graph(graph), m_history(history),
+      m_peers(new KeyedTableModel({tr("Consumer"), tr("Provider"), tr("Authentication"), tr("Networking"), tr("Offloading"), tr("Virtual node"), tr("Tunnel"),
+                                   tr("Last drop")}, this)),
       m_pods(new KeyedTableModel({tr("Cluster"), tr("Namespace"), tr("Provider"), tr("Running"), tr("Pending"), tr("Other")}, this)),
       m_volumes(new KeyedTableModel({tr("Cluster"), tr("Claim"), tr("Lives in"), tr("Capacity"), tr("Phase")}, this)),
       m_events(new KeyedTableModel({tr("Time"), tr("Cluster"), tr("Type"), tr("Reason"), tr("Object"), tr("Message")}, this))
 {
     connect(m_graph, &PeerGraphModel::graphChanged, this, &DashboardModel::update);
+    if (m_history) {
+        // "3 min ago" ages without any change of the graph.
+        auto *tick = new QTimer(this);
+        tick->setInterval(30 * 1000);
+        connect(tick, &QTimer::timeout, this, &DashboardModel::update);
+        tick->start();
+    }
     update();
 }
 
 void DashboardModel::update()
 {
-    Dashboard d = Dashboard::buildFrom(m_graph->snapshots(), m_graph->graph());
+    const PeerGraph &graph = m_graph->graph();
+    Dashboard d = Dashboard::buildFrom(m_graph->snapshots(), graph);
+    // One row per edge, in the graph's order.
+    for (size_t i = 0; m_history && i < d.peers.size() && i < graph.edges.size(); ++i) {
+        const auto drop = m_history->lastDrop(graph.edges[i].consumer, graph.edges[i].provider);
+        d.peers[i].cells[PeerLastDrop] = drop ? HumanTime::agoAndLocal(drop->atMs, m_history->nowMs()) : tr("none seen");
+    }
     m_peers->setRows(std::move(d.peers));
     m_pods->setRows(std::move(d.pods));
     m_volumes->setRows(std::move(d.volumes));

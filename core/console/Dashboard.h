@@ -9,6 +9,7 @@
 namespace spillway::console {
 
 class PeerGraphModel;
+class FederationHistory;
 
 // The live dashboard's tables, built from the clusters' lists alone (as the graph is): one row per
 // peering (roles, each module's conditions, the virtual node's state, the tunnel and its latency),
@@ -29,12 +30,13 @@ class DashboardModel : public QObject
 {
     Q_OBJECT
 public:
-    enum PeerColumn { PeerConsumer, PeerProvider, PeerAuthentication, PeerNetworking, PeerOffloading, PeerVirtualNode, PeerTunnel, PeerColumns };
+    enum PeerColumn { PeerConsumer, PeerProvider, PeerAuthentication, PeerNetworking, PeerOffloading, PeerVirtualNode, PeerTunnel, PeerLastDrop, PeerColumns };
     enum PodColumn { PodCluster, PodNamespace, PodProvider, PodRunning, PodPending, PodOther, PodColumns };
     enum VolumeColumn { VolumeCluster, VolumeClaim, VolumeLocation, VolumeCapacity, VolumePhase, VolumeColumns };
     enum EventColumn { EventTime, EventCluster, EventType, EventReason, EventObject, EventMessage, EventColumns };
 
-    explicit DashboardModel(PeerGraphModel *graph, QObject *parent = nullptr);
+    // HISTORY, when given, says when each tunnel last went down (and refreshes "3 min ago").
+    explicit DashboardModel(PeerGraphModel *graph, FederationHistory *history = nullptr, QObject *parent = nullptr);
     KeyedTableModel *peers() const { return m_peers; }
     KeyedTableModel *pods() const { return m_pods; }
     KeyedTableModel *volumes() const { return m_volumes; }
@@ -49,6 +51,7 @@ private:
     void update();
 
     PeerGraphModel *m_graph;
+    FederationHistory *m_history;
     KeyedTableModel *m_peers, *m_pods, *m_volumes, *m_events;
 };
 

@@ -1,8 +1,11 @@
 #include "console/UsageCharts.h"
 
 #include "common/JsonText.h"
+#include "console/FederationHistory.h"
 #include "console/PeerGraphModel.h"
 #include "consts/Labels.h"
+
+#include <limits>
 
 namespace spillway::console {
 
@@ -70,17 +73,24 @@ void UsageHistory::record(qint64 nowMs, const PeerGraph &graph)
         m_samples.pop_front();
 }
 
-UsageChartsModel::UsageChartsModel(PeerGraphModel *graph, std::function<qint64()> nowMs, QObject *parent)
-    : QObject(parent), m_graph(graph), m_now(std::move(nowMs))
+void UsageHistory::restore(std::vector<Sample> earlier)
 {
-    connect(m_graph, &PeerGraphModel::graphChanged, this, &UsageChartsModel::update);
+    const qint64 before = m_samples.empty() ? std::numeric_limits<qint64>::max() : m_samples.front().atMs;
+    for (auto it = earlier.rbegin(); it != earlier.rend() && m_samples.size() < m_max; ++it)
+        if (it->atMs < before)
+            m_samples.push_front(std::move(*it));
+}
+
+UsageChartsModel::UsageChartsModel(PeerGraphModel *graph, FederationHistory *history, QObject *parent)
+    : QObject(parent), m_graph(graph), m_history(history)
+{
+    connect(m_history, &FederationHistory::updated, this, &UsageChartsModel::update);
     update();
 }
 
 void UsageChartsModel::update()
 {
     m_charts = UsageCharts::buildFrom(m_graph->snapshots(), m_graph->graph());
-    m_history.record(m_now(), m_graph->graph());
     emit changed();
 }
 

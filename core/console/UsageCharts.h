@@ -11,6 +11,7 @@
 namespace spillway::console {
 
 class PeerGraphModel;
+class FederationHistory;
 
 // What the charts page draws, built from the clusters' lists alone (as the peer graph is): per
 // virtual node its allocatable against its pods' requests and their measured use
@@ -48,6 +49,8 @@ public:
     };
     explicit UsageHistory(size_t maxSamples = 3600) : m_max(maxSamples) {}
     void record(qint64 nowMs, const PeerGraph &graph);
+    // Samples of an earlier session (from an archive), older than any recorded here.
+    void restore(std::vector<Sample> earlier);
     const std::deque<Sample> &samples() const { return m_samples; }
     static QString peeringName(const QString &consumer, const QString &provider);
 
@@ -56,15 +59,15 @@ private:
     std::deque<Sample> m_samples;
 };
 
-// The charts page's model: follows the peer graph model's snapshots, keeps the history with an
-// injected clock, and says when to redraw.
+// The charts page's model: the charts follow the peer graph model's snapshots, redrawn on each
+// sample the history records (FederationHistory follows the same graph).
 class UsageChartsModel : public QObject
 {
     Q_OBJECT
 public:
-    UsageChartsModel(PeerGraphModel *graph, std::function<qint64()> nowMs, QObject *parent = nullptr);
+    UsageChartsModel(PeerGraphModel *graph, FederationHistory *history, QObject *parent = nullptr);
     const UsageCharts &charts() const { return m_charts; }
-    const UsageHistory &history() const { return m_history; }
+    FederationHistory *history() const { return m_history; }
 
 signals:
     void changed();
@@ -73,9 +76,8 @@ private:
     void update();
 
     PeerGraphModel *m_graph;
-    std::function<qint64()> m_now;
+    FederationHistory *m_history;
     UsageCharts m_charts;
-    UsageHistory m_history;
 };
 
 } // namespace spillway::console

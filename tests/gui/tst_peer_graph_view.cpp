@@ -19,6 +19,7 @@
 #include "console/Dashboard.h"
 #include "console/PeerGraphModel.h"
 #include "console/UsageCharts.h"
+#include "history/SqliteUsageArchive.h"
 #include "installer/Manifests.h"
 
 #include <QCheckBox>
@@ -373,6 +374,59 @@ private slots:
                                                                  testbed::kubeconfigPath(QStringLiteral("ci-provider"))});
         QVERIFY2(failed.isEmpty(), qPrintable(failed));
         QVERIFY(!QImage(png).isNull());
+    }
+
+    // The history outlives the console: the tunnel drop one window saw is the dashboard's "Last
+    // drop" in the next window over the same file, and the charts' day holds the first window's
+    // samples before any cluster has answered again.
+    void historySurvivesARestart()
+    {
+        QTemporaryDir dir;
+        const QString file = dir.filePath(QStringLiteral("history.sqlite"));
+        using DM = spillway::console::DashboardModel;
+        using Chart = spillway::views::ChartsView::Chart;
+        const QString key = DM::peeringKey(consumerId, providerId);
+        auto lastDrop = [&key](spillway::views::MainWindow &w) {
+            const auto *row = w.dashboardModel()->peers()->find(key);
+            return row ? row->cells.value(DM::PeerLastDrop) : QString();
+        };
+        size_t firstSession = 0;
+        {
+            auto archive = spillway::history::SqliteUsageArchive::open(file);
+            QVERIFY2(archive, qPrintable(archive ? QString() : archive.error().toString()));
+            ClusterListModel clusters;
+            spillway::views::MainWindow window(&clusters, archive->get());
+            QVERIFY(window.showPage(QStringLiteral("dashboard")));
+            window.show();
+            QCOMPARE(clusters.addKubeconfig(testbed::kubeconfigPath(QStringLiteral("ci-consumer"))), 1);
+            QCOMPARE(clusters.addKubeconfig(testbed::kubeconfigPath(QStringLiteral("ci-provider"))), 1);
+            QTRY_COMPARE_WITH_TIMEOUT(lastDrop(window), QStringLiteral("none seen"), 20000);
+            QVERIFY(connectionStatus("Error").ok());
+            QTRY_VERIFY2_WITH_TIMEOUT(lastDrop(window).startsWith(QStringLiteral("just now (")), qPrintable(lastDrop(window)), 20000);
+            QVERIFY(connectionStatus("Connected").ok());
+            QTRY_VERIFY_WITH_TIMEOUT(window.peerGraphModel()->graph().edge(consumerId, providerId)->health == PeerGraph::Health::Up, 20000);
+            firstSession = window.history()->session().samples().size();
+            // Changes within one second are one sample, so a fast drop and recovery may be one
+            // (tst_federation_history restarts over many samples, on an injected clock).
+            QVERIFY(firstSession >= 1);
+        }
+        auto archive = spillway::history::SqliteUsageArchive::open(file);
+        QVERIFY(archive);
+        ClusterListModel clusters;
+        spillway::views::MainWindow window(&clusters, archive->get());
+        QCOMPARE(window.history()->session().samples().size(), firstSession);
+        QVERIFY(window.showPage(QStringLiteral("charts")));
+        window.show();
+        window.charts()->setSpan(spillway::views::ChartsView::Span::Day);
+        QCOMPARE(size_t(window.charts()->points(Chart::History, QStringLiteral("Pods")).size()), firstSession);
+        QVERIFY(window.showPage(QStringLiteral("dashboard")));
+        QCOMPARE(clusters.addKubeconfig(testbed::kubeconfigPath(QStringLiteral("ci-consumer"))), 1);
+        QCOMPARE(clusters.addKubeconfig(testbed::kubeconfigPath(QStringLiteral("ci-provider"))), 1);
+        QTRY_VERIFY2_WITH_TIMEOUT(lastDrop(window).contains(QStringLiteral(" ago (")) || lastDrop(window).startsWith(QStringLiteral("just now (")),
+                                  qPrintable(lastDrop(window)), 20000);
+        const auto drop = (*archive)->lastChangeTo(consumerId, providerId, PeerGraph::Health::Down);
+        QVERIFY(drop);
+        QCOMPARE(drop->text, QStringLiteral("Error"));
     }
 };
 
