@@ -12,6 +12,7 @@
 #include "console/ClusterProbe.h"
 #include "console/LanguageSetting.h"
 #include "history/SqliteUsageArchive.h"
+#include "notify/DesktopNotifier.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -134,8 +135,13 @@ int main(int argc, char **argv)
         else
             historyProblem = QApplication::translate("main", "History kept for this session only: %1").arg(opened.error().toString());
     }
+    // Alerts go to the desktop's notifications, except from the scripted runs (a screenshot, a measurement).
+    std::unique_ptr<spillway::notify::DesktopNotifier> notifier;
+    if (!p.isSet(screenshot) && !p.isSet(measureOption))
+        notifier = std::make_unique<spillway::notify::DesktopNotifier>(QDBusConnection::sessionBus());
     ClusterListModel clusters;
     spillway::views::MainWindow window(&clusters, archive.get());
+    window.setAlertSink(notifier.get());
     if (!historyProblem.isEmpty())
         window.statusBar()->showMessage(historyProblem);
     if (p.isSet(kubeconfig)) {

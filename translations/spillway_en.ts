@@ -437,6 +437,57 @@
     </message>
 </context>
 <context>
+    <name>spillway::console::AlertWatch</name>
+    <message>
+        <source>Authentication</source>
+        <translation>Authentication</translation>
+    </message>
+    <message>
+        <source>Networking</source>
+        <translation>Networking</translation>
+    </message>
+    <message>
+        <source>Offloading</source>
+        <translation>Offloading</translation>
+    </message>
+    <message>
+        <source>Tunnel down: %1 → %2</source>
+        <translation>Tunnel down: %1 → %2</translation>
+    </message>
+    <message>
+        <source>The network tunnel from %1 to %2 is down (%3): offloaded pods cannot reach the consumer&apos;s network.</source>
+        <translation>The network tunnel from %1 to %2 is down (%3): offloaded pods cannot reach the consumer&apos;s network.</translation>
+    </message>
+    <message>
+        <source>no connection</source>
+        <translation>no connection</translation>
+    </message>
+    <message>
+        <source>Tunnel latency jumped: %1 → %2</source>
+        <translation>Tunnel latency jumped: %1 → %2</translation>
+    </message>
+    <message>
+        <source>%1 ms, where it is usually %2 ms.</source>
+        <translation>%1 ms, where it is usually %2 ms.</translation>
+    </message>
+    <message>
+        <source>Virtual node %1 is NotReady</source>
+        <translation>Virtual node %1 is NotReady</translation>
+    </message>
+    <message>
+        <source>In %1, the virtual node borrowing from %2 is not Ready: new pods are not placed there.</source>
+        <translation>In %1, the virtual node borrowing from %2 is not Ready: new pods are not placed there.</translation>
+    </message>
+    <message>
+        <source>%1 unhealthy: %2 → %3</source>
+        <translation>%1 unhealthy: %2 → %3</translation>
+    </message>
+    <message>
+        <source>The %1 module of the peering %2 → %3 reports %4.</source>
+        <translation>The %1 module of the peering %2 → %3 reports %4.</translation>
+    </message>
+</context>
+<context>
     <name>spillway::console::ClusterListModel</name>
     <message>
         <source>Connecting…</source>
@@ -785,6 +836,21 @@
     <message>
         <source>Values</source>
         <translation>Values</translation>
+    </message>
+</context>
+<context>
+    <name>spillway::notify::DesktopNotifier</name>
+    <message>
+        <source>Spillway</source>
+        <translation>Spillway</translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation>Open</translation>
+    </message>
+    <message>
+        <source>the desktop&apos;s notification service refused an alert: %1</source>
+        <translation>the desktop&apos;s notification service refused an alert: %1</translation>
     </message>
 </context>
 <context>
@@ -1191,6 +1257,26 @@
         <source>Pods</source>
         <translation>Pods</translation>
     </message>
+    <message>
+        <source>Show Spillway</source>
+        <translation>Show Spillway</translation>
+    </message>
+    <message>
+        <source>Quit</source>
+        <translation>Quit</translation>
+    </message>
+    <message>
+        <source>&amp;Alerts</source>
+        <translation>&amp;Alerts</translation>
+    </message>
+    <message>
+        <source>Desktop notifications</source>
+        <translation>Desktop notifications</translation>
+    </message>
+    <message>
+        <source>Alerts about</source>
+        <translation>Alerts about</translation>
+    </message>
 </context>
 <context>
     <name>spillway::views::OffloadingEditor</name>
@@ -1369,10 +1455,6 @@
         <translation>No peerings to draw yet: clusters with Spillway installed appear here with the peerings they report.</translation>
     </message>
     <message>
-        <source>Click a cluster or a peering for its details. Wheel: zoom; drag: pan.</source>
-        <translation>Click a cluster or a peering for its details. Wheel: zoom; drag: pan.</translation>
-    </message>
-    <message>
         <source>%1 → %2: %3</source>
         <translation>%1 → %2: %3</translation>
     </message>
@@ -1455,6 +1537,10 @@
     <message>
         <source>Generate invitation…</source>
         <translation>Generate invitation…</translation>
+    </message>
+    <message>
+        <source>Click a cluster or a peering for its details. Wheel: zoom; drag: pan.</source>
+        <translation>Click a cluster or a peering for its details. Wheel: zoom; drag: pan.</translation>
     </message>
 </context>
 <context>

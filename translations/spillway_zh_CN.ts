@@ -433,6 +433,57 @@
     </message>
 </context>
 <context>
+    <name>spillway::console::AlertWatch</name>
+    <message>
+        <source>Authentication</source>
+        <translation>认证</translation>
+    </message>
+    <message>
+        <source>Networking</source>
+        <translation>网络</translation>
+    </message>
+    <message>
+        <source>Offloading</source>
+        <translation>卸载</translation>
+    </message>
+    <message>
+        <source>Tunnel down: %1 → %2</source>
+        <translation>隧道中断：%1 → %2</translation>
+    </message>
+    <message>
+        <source>The network tunnel from %1 to %2 is down (%3): offloaded pods cannot reach the consumer&apos;s network.</source>
+        <translation>从 %1 到 %2 的网络隧道已中断（%3）：卸载的 Pod 无法访问消费者集群的网络。</translation>
+    </message>
+    <message>
+        <source>no connection</source>
+        <translation>无连接</translation>
+    </message>
+    <message>
+        <source>Tunnel latency jumped: %1 → %2</source>
+        <translation>隧道延迟骤增：%1 → %2</translation>
+    </message>
+    <message>
+        <source>%1 ms, where it is usually %2 ms.</source>
+        <translation>%1 毫秒，通常为 %2 毫秒。</translation>
+    </message>
+    <message>
+        <source>Virtual node %1 is NotReady</source>
+        <translation>虚拟节点 %1 未就绪（NotReady）</translation>
+    </message>
+    <message>
+        <source>In %1, the virtual node borrowing from %2 is not Ready: new pods are not placed there.</source>
+        <translation>在 %1 中，向 %2 借用资源的虚拟节点未就绪：新的 Pod 不会调度到那里。</translation>
+    </message>
+    <message>
+        <source>%1 unhealthy: %2 → %3</source>
+        <translation>%1 不健康：%2 → %3</translation>
+    </message>
+    <message>
+        <source>The %1 module of the peering %2 → %3 reports %4.</source>
+        <translation>对等连接 %2 → %3 的%1模块报告 %4。</translation>
+    </message>
+</context>
+<context>
     <name>spillway::console::ClusterListModel</name>
     <message>
         <source>Connecting…</source>
@@ -781,6 +832,21 @@
     <message>
         <source>Values</source>
         <translation>值</translation>
+    </message>
+</context>
+<context>
+    <name>spillway::notify::DesktopNotifier</name>
+    <message>
+        <source>Spillway</source>
+        <translation>Spillway</translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation>打开</translation>
+    </message>
+    <message>
+        <source>the desktop&apos;s notification service refused an alert: %1</source>
+        <translation>桌面通知服务拒绝了一条告警：%1</translation>
     </message>
 </context>
 <context>
@@ -1185,6 +1251,26 @@
         <source>Pods</source>
         <translation>Pod</translation>
     </message>
+    <message>
+        <source>Show Spillway</source>
+        <translation>显示 Spillway</translation>
+    </message>
+    <message>
+        <source>Quit</source>
+        <translation>退出</translation>
+    </message>
+    <message>
+        <source>&amp;Alerts</source>
+        <translation>告警(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Desktop notifications</source>
+        <translation>桌面通知</translation>
+    </message>
+    <message>
+        <source>Alerts about</source>
+        <translation>告警来源</translation>
+    </message>
 </context>
 <context>
     <name>spillway::views::OffloadingEditor</name>
@@ -1362,10 +1448,6 @@
         <translation>尚无可绘制的对等关系：已安装 Spillway 的集群及其报告的对等关系会显示在这里。</translation>
     </message>
     <message>
-        <source>Click a cluster or a peering for its details. Wheel: zoom; drag: pan.</source>
-        <translation>点击集群或对等关系查看详情。滚轮：缩放；拖动：平移。</translation>
-    </message>
-    <message>
         <source>%1 → %2: %3</source>
         <translation>%1 → %2：%3</translation>
     </message>
@@ -1448,6 +1530,10 @@
     <message>
         <source>Generate invitation…</source>
         <translation>生成邀请…</translation>
+    </message>
+    <message>
+        <source>Click a cluster or a peering for its details. Wheel: zoom; drag: pan.</source>
+        <translation>点击集群或对等关系查看详情。滚轮：缩放；拖动：平移。</translation>
     </message>
 </context>
 <context>

@@ -52,4 +52,18 @@ DashboardView::DashboardView(console::DashboardModel *model, QWidget *parent)
     layout->addWidget(split);
 }
 
+bool DashboardView::selectPeering(const QString &key)
+{
+    auto *proxy = qobject_cast<QSortFilterProxyModel *>(m_peers->model());
+    const QAbstractItemModel *rows = proxy->sourceModel();
+    for (int r = 0; r < rows->rowCount(); ++r)
+        if (rows->index(r, 0).data(KeyedTableModel::KeyRole).toString() == key) {
+            const QModelIndex at = proxy->mapFromSource(rows->index(r, 0));
+            m_peers->selectRow(at.row());
+            m_peers->scrollTo(at);
+            return true;
+        }
+    return false;
+}
+
 } // namespace spillway::views

@@ -21,6 +21,8 @@ public:
     QTableView *peersTable() const { return m_peers; }
     QTableView *podsTable() const { return m_pods; }
     QTableView *eventsTable() const { return m_events; }
+    // Selects and shows the peering's row (DashboardModel::peeringKey); false when there is none.
+    bool selectPeering(const QString &key);
 
 private:
     QTableView *m_peers, *m_pods, *m_events;

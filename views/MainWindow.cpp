@@ -8,6 +8,9 @@
 #include "OffloadingEditor.h"
 #include "PeerGraphView.h"
 #include "PeeringWizard.h"
+#include "console/AlertSetting.h"
+#include "console/AlertSink.h"
+#include "console/AlertWatch.h"
 #include "console/ClusterListModel.h"
 #include "console/Dashboard.h"
 #include "console/FederationHistory.h"
@@ -19,6 +22,7 @@
 #include "common/Version.h"
 
 #include <QActionGroup>
+#include <QApplication>
 #include <QDateTime>
 #include <QClipboard>
 #include <QDialog>
@@ -26,12 +30,14 @@
 #include <QGuiApplication>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMenu>
 #include <QMenuBar>
 #include <QPushButton>
 #include <QVBoxLayout>
 #include <QSettings>
 #include <QMessageBox>
 #include <QStatusBar>
+#include <QSystemTrayIcon>
 #include <QTabWidget>
 
 namespace spillway::views {
@@ -44,8 +50,31 @@ MainWindow::MainWindow(console::ClusterListModel *clusters, console::UsageArchiv
       m_chartsModel(new console::UsageChartsModel(m_peerGraphModel, m_history, this)),
       m_charts(new ChartsView(m_chartsModel, this)), m_dashboardModel(new console::DashboardModel(m_peerGraphModel, m_history, this)),
       m_dashboard(new DashboardView(m_dashboardModel, this)), m_podsModel(new console::OffloadedPodsModel(m_peerGraphModel, this)),
-      m_pods(new PodsView(m_podsModel, m_peerGraphModel, this)), m_unpeering(new console::PeeringService(this))
+      m_pods(new PodsView(m_podsModel, m_peerGraphModel, this)), m_unpeering(new console::PeeringService(this)),
+      m_alerts(new console::AlertWatch([] { return QDateTime::currentMSecsSinceEpoch(); }, {}, this))
 {
+    m_alerts->setMuted(console::AlertSetting::read(QSettings()).mutedClusters);
+    m_alerts->follow(m_peerGraphModel);
+    connect(m_alerts, &console::AlertWatch::alertRaised, this, &MainWindow::tellAlert);
+    connect(m_alerts, &console::AlertWatch::alertCleared, this, [this](const QString &key) {
+        if (m_alertSink)
+            m_alertSink->withdraw(key);
+        showTray();
+    });
+    if (QSystemTrayIcon::isSystemTrayAvailable()) {
+        m_tray = new QSystemTrayIcon(QApplication::windowIcon(), this);
+        auto *menu = new QMenu(this);
+        menu->addAction(tr("Show Spillway"), this, [this] { openAlert(QString()); });
+        menu->addAction(tr("Quit"), qApp, &QApplication::quit);
+        m_tray->setContextMenu(menu);
+        connect(m_tray, &QSystemTrayIcon::activated, this, [this](QSystemTrayIcon::ActivationReason why) {
+            if (why == QSystemTrayIcon::Trigger)
+                openAlert(QString());
+        });
+        connect(m_tray, &QSystemTrayIcon::messageClicked, this, [this] { openAlert(m_trayAlert); });
+        showTray();
+        m_tray->show();
+    }
     setWindowTitle(tr("Spillway"));
     m_tabs->addTab(m_clusterList, tr("Clusters"));
     m_tabs->addTab(m_peerGraph, tr("Peers"));
@@ -109,7 +138,12 @@ MainWindow::MainWindow(console::ClusterListModel *clusters, console::UsageArchiv
 
 void MainWindow::buildSettingsMenu()
 {
-    QMenu *language = menuBar()->addMenu(tr("&Settings"))->addMenu(tr("&Language"));
+    QMenu *settingsMenu = menuBar()->addMenu(tr("&Settings"));
+    QMenu *alerts = settingsMenu->addMenu(tr("&Alerts"));
+    alerts->setObjectName(QStringLiteral("alerts-menu"));
+    connect(alerts, &QMenu::aboutToShow, this, [this, alerts] { fillAlertsMenu(alerts); });
+    fillAlertsMenu(alerts);
+    QMenu *language = settingsMenu->addMenu(tr("&Language"));
     auto *group = new QActionGroup(language);
     const QString current = console::LanguageSetting::read(QSettings());
     const QStringList choices = QStringList{QLatin1String(console::LanguageSetting::kSystem)} + console::LanguageSetting::available();
@@ -225,6 +259,11 @@ bool MainWindow::showPage(const QString &name)
         return false;
     m_tabs->setCurrentIndex(at);
     return true;
+}
+
+QString MainWindow::currentPage() const
+{
+    return pageNames().value(m_tabs->currentIndex());
 }
 
 } // namespace spillway::views

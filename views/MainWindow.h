@@ -2,6 +2,8 @@
 
 #include <QMainWindow>
 
+class QMenu;
+class QSystemTrayIcon;
 class QTabWidget;
 
 namespace spillway::console {
@@ -13,6 +15,9 @@ class UsageArchive;
 class FederationHistory;
 class DashboardModel;
 class OffloadedPodsModel;
+class AlertWatch;
+class AlertSink;
+struct Alert;
 } // namespace spillway::console
 
 namespace spillway::views {
@@ -46,6 +51,17 @@ public:
     console::FederationHistory *history() const { return m_history; }
     PodsView *pods() const { return m_pods; }
     console::OffloadedPodsModel *podsModel() const { return m_podsModel; }
+    console::AlertWatch *alerts() const { return m_alerts; }
+
+    // Where alerts are told outside the window (the desktop's notifications); without one, or
+    // when its service is missing, the tray icon's messages where there is a tray. Each alert also
+    // shows in the status bar.
+    void setAlertSink(console::AlertSink *sink);
+    // Opens the place an alert is about: the dashboard, its peering's row selected.
+    void openAlert(const QString &key);
+    // The alerts menu's choices, saved in the settings: notify at all; a cluster's alerts muted.
+    void setAlertsNotify(bool notify);
+    void setClusterMuted(const QString &clusterId, bool muted);
 
     // Opens the peering wizard (rows of the clusters model preselected, -1: the first ones).
     PeeringWizard *openPeeringWizard(int consumerRow = -1, int providerRow = -1);
@@ -64,6 +80,7 @@ public:
     // The pages by the names --view takes.
     static QStringList pageNames();
     bool showPage(const QString &name);
+    QString currentPage() const;
     // The wizards --view also takes: each opened on the clusters shown, at the page where the
     // user makes the choices (the peering wizard on the first two rows, the install wizard on the
     // first row without Spillway, else the first). nullptr when there is no cluster to open it for.
@@ -76,6 +93,9 @@ private:
     // The clusters model's row of a cluster ID (-1: none).
     int rowOfCluster(const QString &clusterId) const;
     void buildSettingsMenu();
+    void fillAlertsMenu(QMenu *menu);
+    void tellAlert(const console::Alert &alert);
+    void showTray();
 
     console::ClusterListModel *m_clusters;
     QTabWidget *m_tabs;
@@ -91,6 +111,10 @@ private:
     console::OffloadedPodsModel *m_podsModel;
     PodsView *m_pods;
     console::PeeringService *m_unpeering;
+    console::AlertWatch *m_alerts;
+    console::AlertSink *m_alertSink = nullptr;
+    QSystemTrayIcon *m_tray = nullptr;
+    QString m_trayAlert;   // the alert the tray's last message is about
 };
 
 } // namespace spillway::views

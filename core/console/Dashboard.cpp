@@ -4,9 +4,11 @@
 #include "console/FederationHistory.h"
 #include "console/HumanTime.h"
 #include "console/PeerGraphModel.h"
+#include "console/PeeringModules.h"
 #include "consts/Labels.h"
 #include "storage/VirtualVolumes.h"
 
+#include <QDateTime>
 #include <QTimer>
 
 #include <algorithm>
@@ -18,52 +20,6 @@ using nlohmann::json;
 using Row = KeyedTableModel::Row;
 
 namespace {
-
-enum Tone { Neutral = 0, Good = 1, Warning = 2, Bad = 3 };
-
-Tone toneOf(const QString &status)
-{
-    static const QStringList good = {QStringLiteral("Established"), QStringLiteral("Ready"), QStringLiteral("Healthy"), QStringLiteral("Accepted"),
-                                     QStringLiteral("True"), QStringLiteral("Connected")};
-    static const QStringList bad = {QStringLiteral("Error"), QStringLiteral("NotReady"), QStringLiteral("Failed"), QStringLiteral("Denied"),
-                                    QStringLiteral("False"), QStringLiteral("Unhealthy")};
-    if (good.contains(status))
-        return Good;
-    if (bad.contains(status))
-        return Bad;
-    return status.isEmpty() ? Neutral : Warning;
-}
-
-// A module of a ForeignCluster's status: "Disabled", or its conditions' statuses.
-std::pair<QString, Tone> moduleState(const json &foreignCluster, const char *module)
-{
-    const json &m = memberOf(memberOf(memberOf(foreignCluster, "status"), "modules"), module);
-    if (m.is_object() && m.contains("enabled") && m["enabled"].is_boolean() && !m["enabled"].get<bool>())
-        return {Dashboard::tr("Disabled"), Neutral};
-    QStringList parts;
-    Tone worst = Neutral;
-    for (const auto &c : elementsOf(memberOf(m, "conditions"))) {
-        const QString status = textOf(c, "status");
-        parts << status;
-        worst = std::max(worst, toneOf(status));
-    }
-    if (parts.isEmpty())
-        return {QStringLiteral("—"), Neutral};
-    parts.removeDuplicates();
-    return {parts.join(QStringLiteral(", ")), worst};
-}
-
-const json *foreignClusterFor(const ClusterPeersRefs &clusters, const QString &in, const QString &about)
-{
-    for (const ClusterPeers &c : clusters)
-        if (c.clusterId == in)
-            for (const auto &fc : elementsOf(c.foreignClusters)) {
-                const QString id = textOf(memberOf(fc, "spec"), "clusterID");
-                if ((id.isEmpty() ? textOf(memberOf(fc, "metadata"), "name") : id) == about)
-                    return &fc;
-            }
-    return nullptr;
-}
 
 QString eventTime(const json &event)
 {
@@ -83,16 +39,16 @@ Dashboard Dashboard::buildFrom(const ClusterPeersRefs &clusters, const PeerGraph
         if (!fc)
             fc = foreignClusterFor(clusters, e.provider, e.consumer);
         static const json none = json::object();
-        const auto auth = moduleState(fc ? *fc : none, "authentication"), net = moduleState(fc ? *fc : none, "networking"),
-                   off = moduleState(fc ? *fc : none, "offloading");
+        const auto auth = moduleStateOf(fc ? *fc : none, "authentication"), net = moduleStateOf(fc ? *fc : none, "networking"),
+                   off = moduleStateOf(fc ? *fc : none, "offloading");
         const QString node = e.virtualNode.isEmpty() ? QStringLiteral("—") : tr("%1 (%2)").arg(e.virtualNode, e.virtualNodeReady ? tr("Ready") : tr("not Ready"));
         const QString tunnel = e.latencyMs ? tr("%1, %2 ms").arg(e.healthText, QString::number(*e.latencyMs, 'f', 2)) : e.healthText;
-        int tone = std::max({int(auth.second), int(net.second), int(off.second)});
+        int tone = std::max({int(auth.tone), int(net.tone), int(off.tone)});
         if (!e.virtualNode.isEmpty() && !e.virtualNodeReady)
             tone = Bad;
         out.peers.push_back({DashboardModel::peeringKey(e.consumer, e.provider),
                              {graph.nameOf(e.consumer), graph.nameOf(e.provider),
-                              auth.first, net.first, off.first, node, tunnel.isEmpty() ? QStringLiteral("—") : tunnel, QStringLiteral("—")},
+                              auth.text, net.text, off.text, node, tunnel.isEmpty() ? QStringLiteral("—") : tunnel, QStringLiteral("—")},
                              tone});
     }
 
@@ -156,6 +112,7 @@ QString DashboardModel::peeringKey(const QString &consumer, const QString &provi
 
 DashboardModel::DashboardModel(PeerGraphModel *graph, FederationHistory *history, QObject *parent)
     : QObject(parent), m_graph(graph), m_history(history),
+      m_now(history ? std::function<qint64()>([history] { return history->nowMs(); }) : std::function<qint64()>(&QDateTime::currentMSecsSinceEpoch)),
       m_peers(new KeyedTableModel({tr("Consumer"), tr("Provider"), tr("Authentication"), tr("Networking"), tr("Offloading"), tr("Virtual node"), tr("Tunnel"),
                                    tr("Last drop")}, this)),
       m_pods(new KeyedTableModel({tr("Cluster"), tr("Namespace"), tr("Provider"), tr("Running"), tr("Pending"), tr("Other")}, this)),
@@ -163,13 +120,11 @@ DashboardModel::DashboardModel(PeerGraphModel *graph, FederationHistory *history
       m_events(new KeyedTableModel({tr("Time"), tr("Cluster"), tr("Type"), tr("Reason"), tr("Object"), tr("Message")}, this))
 {
     connect(m_graph, &PeerGraphModel::graphChanged, this, &DashboardModel::update);
-    if (m_history) {
-        // "3 min ago" ages without any change of the graph.
-        auto *tick = new QTimer(this);
-        tick->setInterval(30 * 1000);
-        connect(tick, &QTimer::timeout, this, &DashboardModel::update);
-        tick->start();
-    }
+    // "3 min ago" ages without any change of the graph.
+    auto *tick = new QTimer(this);
+    tick->setInterval(30 * 1000);
+    connect(tick, &QTimer::timeout, this, &DashboardModel::update);
+    tick->start();
     update();
 }
 
@@ -180,8 +135,13 @@ void DashboardModel::update()
     // One row per edge, in the graph's order.
     for (size_t i = 0; m_history && i < d.peers.size() && i < graph.edges.size(); ++i) {
         const auto drop = m_history->lastDrop(graph.edges[i].consumer, graph.edges[i].provider);
-        d.peers[i].cells[PeerLastDrop] = drop ? HumanTime::agoAndLocal(drop->atMs, m_history->nowMs()) : tr("none seen");
+        d.peers[i].cells[PeerLastDrop] = drop ? HumanTime::agoAndLocal(drop->atMs, m_now()) : tr("none seen");
     }
+    // Built from the lists, an event's time is RFC 3339 (so that it sorts); shown, it is a
+    // person's "2 min ago (14:05)".
+    const qint64 now = m_now();
+    for (auto &event : d.events)
+        event.cells[EventTime] = HumanTime::agoAndLocal(event.cells.value(EventTime), now);
     m_peers->setRows(std::move(d.peers));
     m_pods->setRows(std::move(d.pods));
     m_volumes->setRows(std::move(d.volumes));

@@ -6,6 +6,8 @@
 #include <QCoreApplication>
 #include <QObject>
 
+#include <functional>
+
 namespace spillway::console {
 
 class PeerGraphModel;
@@ -35,7 +37,8 @@ public:
     enum VolumeColumn { VolumeCluster, VolumeClaim, VolumeLocation, VolumeCapacity, VolumePhase, VolumeColumns };
     enum EventColumn { EventTime, EventCluster, EventType, EventReason, EventObject, EventMessage, EventColumns };
 
-    // HISTORY, when given, says when each tunnel last went down (and refreshes "3 min ago").
+    // HISTORY, when given, says when each tunnel last went down, and its clock is the one times
+    // are shown against ("3 min ago"); without it, the wall clock.
     explicit DashboardModel(PeerGraphModel *graph, FederationHistory *history = nullptr, QObject *parent = nullptr);
     KeyedTableModel *peers() const { return m_peers; }
     KeyedTableModel *pods() const { return m_pods; }
@@ -52,6 +55,7 @@ private:
 
     PeerGraphModel *m_graph;
     FederationHistory *m_history;
+    std::function<qint64()> m_now;
     KeyedTableModel *m_peers, *m_pods, *m_volumes, *m_events;
 };
 

@@ -33,4 +33,10 @@ QString HumanTime::agoAndLocal(qint64 atMs, qint64 nowMs)
     return tr("%1 (%2)").arg(ago(atMs, nowMs), local(atMs, nowMs));
 }
 
+QString HumanTime::agoAndLocal(const QString &rfc3339, qint64 nowMs)
+{
+    const QDateTime at = QDateTime::fromString(rfc3339, Qt::ISODateWithMs);
+    return at.isValid() ? agoAndLocal(at.toMSecsSinceEpoch(), nowMs) : rfc3339;
+}
+
 } // namespace spillway::console

@@ -14,6 +14,8 @@ public:
     static QString local(qint64 atMs, qint64 nowMs);
     // "3 min ago (14:05)".
     static QString agoAndLocal(qint64 atMs, qint64 nowMs);
+    // The same for a Kubernetes timestamp (RFC 3339); text that is not one is shown as it is.
+    static QString agoAndLocal(const QString &rfc3339, qint64 nowMs);
 };
 
 } // namespace spillway::console

@@ -17,12 +17,17 @@
 #include "common/Version.h"
 #include "console/ClusterListModel.h"
 #include "console/Dashboard.h"
+#include "console/HumanTime.h"
 #include "console/PeerGraphModel.h"
 #include "console/UsageCharts.h"
 #include "history/SqliteUsageArchive.h"
 #include "installer/Manifests.h"
+#include "notify/DesktopNotifier.h"
+#include "NotificationBus.h"
+#include "console/AlertWatch.h"
 
 #include <QCheckBox>
+#include <QDateTime>
 #include <QPlainTextEdit>
 #include <QApplication>
 #include <QGraphicsView>
@@ -30,6 +35,7 @@
 #include <QSignalSpy>
 #include <QTableView>
 #include <QImage>
+#include <QItemSelectionModel>
 #include <QTemporaryDir>
 
 using nlohmann::json;
@@ -258,7 +264,9 @@ private slots:
         auto hasEvent = [&] {
             for (const auto &r : dashboard->events()->rows())
                 if (r.cells.value(DM::EventReason) == QLatin1String("TunnelFlapping"))
-                    return r.cells.value(DM::EventObject) == QStringLiteral("ForeignCluster/") + providerId && r.tone == 2;
+                    return r.cells.value(DM::EventObject) == QStringLiteral("ForeignCluster/") + providerId && r.tone == 2 &&
+                           r.cells.value(DM::EventTime) ==
+                               spillway::console::HumanTime::agoAndLocal(QStringLiteral("2026-11-30T10:00:00Z"), QDateTime::currentMSecsSinceEpoch());
             return false;
         };
         QTRY_VERIFY_WITH_TIMEOUT(hasEvent(), 10000);
@@ -353,6 +361,7 @@ private slots:
             QCOMPARE(consumeFrom->actions().size(), 1);
             consumeFrom->actions().first()->trigger();
             QCOMPARE(peer.last(), (QVariantList{providerId, consumerId}));
+
         }
 
         // A change in the API reaches the page through the watch.
@@ -427,6 +436,47 @@ private slots:
         const auto drop = (*archive)->lastChangeTo(consumerId, providerId, PeerGraph::Health::Down);
         QVERIFY(drop);
         QCOMPARE(drop->text, QStringLiteral("Error"));
+    }
+
+    // A tunnel that drops reaches the desktop as a notification (a real D-Bus session bus); a
+    // click opens the dashboard on that peering's row; the tunnel back up withdraws it.
+    void alertsReachTheDesktop()
+    {
+        testbed::NotificationBus bus;
+        QVERIFY2(bus.problem().isEmpty(), qPrintable(bus.problem()));
+        spillway::notify::DesktopNotifier notifier(bus.client());
+        ClusterListModel clusters;
+        spillway::views::MainWindow window(&clusters);
+        window.setAlertSink(&notifier);
+        spillway::console::AlertPolicy now;   // this test's alerts are told at once
+        now.debounceMs = 0;
+        window.alerts()->setPolicy(now);
+        QVERIFY(window.showPage(QStringLiteral("charts")));
+        window.show();
+        QCOMPARE(clusters.addKubeconfig(testbed::kubeconfigPath(QStringLiteral("ci-consumer"))), 1);
+        QCOMPARE(clusters.addKubeconfig(testbed::kubeconfigPath(QStringLiteral("ci-provider"))), 1);
+        QTRY_VERIFY_WITH_TIMEOUT(window.peerGraphModel()->graph().edge(consumerId, providerId) &&
+                                     window.peerGraphModel()->graph().edge(consumerId, providerId)->health == PeerGraph::Health::Up, 20000);
+        auto tunnelDown = [&bus]() -> const testbed::NotificationService::Shown * {
+            for (const auto &n : bus.service.shown)
+                if (n.summary.startsWith(QStringLiteral("Tunnel down: ")))
+                    return &n;
+            return nullptr;
+        };
+        QVERIFY(!tunnelDown());
+        QVERIFY(connectionStatus("Error").ok());
+        QTRY_VERIFY_WITH_TIMEOUT(tunnelDown(), 20000);
+        QVERIFY2(tunnelDown()->body.contains(QStringLiteral("(Error)")), qPrintable(tunnelDown()->body));
+        const uint id = tunnelDown()->id;
+
+        bus.service.click(id);
+        QTRY_COMPARE_WITH_TIMEOUT(window.currentPage(), QStringLiteral("dashboard"), 10000);
+        const QModelIndexList selected = window.dashboard()->peersTable()->selectionModel()->selectedRows();
+        QCOMPARE(selected.size(), 1);
+        QCOMPARE(selected[0].data(spillway::console::KeyedTableModel::KeyRole).toString(), spillway::console::DashboardModel::peeringKey(consumerId, providerId));
+
+        QVERIFY(connectionStatus("Connected").ok());
+        QTRY_VERIFY_WITH_TIMEOUT(std::count(bus.service.closed.begin(), bus.service.closed.end(), id) == 1, 20000);
     }
 };
 

@@ -7,7 +7,9 @@
 #include "console/HumanTime.h"
 #include "history/SqliteUsageArchive.h"
 
+#include <QDateTime>
 #include <QFile>
+#include <QLocale>
 #include <QSqlDatabase>
 #include <QSqlQuery>
 #include <QTemporaryDir>
@@ -196,6 +198,17 @@ private slots:
         QCOMPARE(HumanTime::ago(kStart, kStart + 2 * kHour + 5 * kMinute), QStringLiteral("2 h ago"));
         QCOMPARE(HumanTime::ago(kStart, kStart + 3 * kDay), QStringLiteral("3 days ago"));
         QCOMPARE(HumanTime::ago(kStart + 5000, kStart), QStringLiteral("just now"));   // a clock a little ahead
+
+        // An event's RFC 3339 time: how long ago, and the local time of day when it is today.
+        const QDateTime event = QDateTime::fromString(QStringLiteral("2026-11-30T10:00:00Z"), Qt::ISODate);
+        const qint64 at = event.toMSecsSinceEpoch();
+        const QString local = QLocale().toString(event.toLocalTime().time(), QLocale::ShortFormat);
+        QCOMPARE(HumanTime::agoAndLocal(QStringLiteral("2026-11-30T10:00:00Z"), at + 3 * kMinute), QStringLiteral("3 min ago (%1)").arg(local));
+        QCOMPARE(HumanTime::agoAndLocal(QStringLiteral("2026-11-30T10:00:00.250Z"), at + 3 * kMinute + 250), QStringLiteral("3 min ago (%1)").arg(local));
+        QCOMPARE(HumanTime::agoAndLocal(QStringLiteral("2026-11-30T10:00:00.250Z"), at + 3 * kMinute), QStringLiteral("2 min ago (%1)").arg(local));   // not yet 3
+        QVERIFY(HumanTime::agoAndLocal(QStringLiteral("2026-11-30T10:00:00Z"), at + 3 * kDay).startsWith(QStringLiteral("3 days ago (")));
+        QVERIFY(HumanTime::agoAndLocal(QStringLiteral("2026-11-30T10:00:00Z"), at + 3 * kDay) != QStringLiteral("3 days ago (%1)").arg(local));   // with the date
+        QCOMPARE(HumanTime::agoAndLocal(QStringLiteral("yesterday-ish"), at), QStringLiteral("yesterday-ish"));
     }
 };
 
