@@ -1539,8 +1539,68 @@
         <translation>Generate invitation…</translation>
     </message>
     <message>
-        <source>Click a cluster or a peering for its details. Wheel: zoom; drag: pan.</source>
-        <translation>Click a cluster or a peering for its details. Wheel: zoom; drag: pan.</translation>
+        <source>Could not write %1: %2. Choose a folder you can write to.</source>
+        <translation>Could not write %1: %2. Choose a folder you can write to.</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>Federation map</source>
+        <translation>Federation map</translation>
+    </message>
+    <message>
+        <source>Fit</source>
+        <translation>Fit</translation>
+    </message>
+    <message>
+        <source>Show every cluster</source>
+        <translation>Show every cluster</translation>
+    </message>
+    <message>
+        <source>Zoom in</source>
+        <translation>Zoom in</translation>
+    </message>
+    <message>
+        <source>Zoom out</source>
+        <translation>Zoom out</translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation>Export…</translation>
+    </message>
+    <message>
+        <source>Export the map as a PNG or SVG image</source>
+        <translation>Export the map as a PNG or SVG image</translation>
+    </message>
+    <message>
+        <source>Click a cluster or a peering for its details. Wheel or + and -: zoom; drag: pan; arrows: the next cluster; 0: fit.</source>
+        <translation>Click a cluster or a peering for its details. Wheel or + and -: zoom; drag: pan; arrows: the next cluster; 0: fit.</translation>
+    </message>
+    <message>
+        <source>Nothing to export: the map has no clusters yet.</source>
+        <translation>Nothing to export: the map has no clusters yet.</translation>
+    </message>
+    <message>
+        <source>Could not write %1: the folder %2 does not exist. Choose an existing folder.</source>
+        <translation>Could not write %1: the folder %2 does not exist. Choose an existing folder.</translation>
+    </message>
+    <message>
+        <source>Spillway federation map</source>
+        <translation>Spillway federation map</translation>
+    </message>
+    <message>
+        <source>Could not make the PNG image: %1.</source>
+        <translation>Could not make the PNG image: %1.</translation>
+    </message>
+    <message>
+        <source>Export the map</source>
+        <translation>Export the map</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png);;SVG image (*.svg)</source>
+        <translation>PNG image (*.png);;SVG image (*.svg)</translation>
     </message>
 </context>
 <context>

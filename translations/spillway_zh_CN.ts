@@ -1532,8 +1532,68 @@
         <translation>生成邀请…</translation>
     </message>
     <message>
-        <source>Click a cluster or a peering for its details. Wheel: zoom; drag: pan.</source>
-        <translation>点击集群或对等关系查看详情。滚轮：缩放；拖动：平移。</translation>
+        <source>Could not write %1: %2. Choose a folder you can write to.</source>
+        <translation>无法写入 %1：%2。请选择一个您有写权限的文件夹。</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>Federation map</source>
+        <translation>联邦地图</translation>
+    </message>
+    <message>
+        <source>Fit</source>
+        <translation>适应窗口</translation>
+    </message>
+    <message>
+        <source>Show every cluster</source>
+        <translation>显示所有集群</translation>
+    </message>
+    <message>
+        <source>Zoom in</source>
+        <translation>放大</translation>
+    </message>
+    <message>
+        <source>Zoom out</source>
+        <translation>缩小</translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation>导出…</translation>
+    </message>
+    <message>
+        <source>Export the map as a PNG or SVG image</source>
+        <translation>将地图导出为 PNG 或 SVG 图像</translation>
+    </message>
+    <message>
+        <source>Click a cluster or a peering for its details. Wheel or + and -: zoom; drag: pan; arrows: the next cluster; 0: fit.</source>
+        <translation>点击集群或对等连接查看详情。滚轮或 + 和 -：缩放；拖动：平移；方向键：下一个集群；0：适应窗口。</translation>
+    </message>
+    <message>
+        <source>Nothing to export: the map has no clusters yet.</source>
+        <translation>没有可导出的内容：地图上还没有集群。</translation>
+    </message>
+    <message>
+        <source>Could not write %1: the folder %2 does not exist. Choose an existing folder.</source>
+        <translation>无法写入 %1：文件夹 %2 不存在。请选择一个已存在的文件夹。</translation>
+    </message>
+    <message>
+        <source>Spillway federation map</source>
+        <translation>Spillway 联邦地图</translation>
+    </message>
+    <message>
+        <source>Could not make the PNG image: %1.</source>
+        <translation>无法生成 PNG 图像：%1。</translation>
+    </message>
+    <message>
+        <source>Export the map</source>
+        <translation>导出地图</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png);;SVG image (*.svg)</source>
+        <translation>PNG 图像 (*.png);;SVG 图像 (*.svg)</translation>
     </message>
 </context>
 <context>

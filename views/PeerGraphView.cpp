@@ -2,18 +2,29 @@
 
 #include "console/PeerGraphModel.h"
 
+#include <QBuffer>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
 #include <QGraphicsRectItem>
 #include <QGraphicsScene>
 #include <QGraphicsSimpleTextItem>
 #include <QGraphicsView>
 #include <QHBoxLayout>
+#include <QImageWriter>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QMenu>
+#include <QMessageBox>
 #include <QMouseEvent>
+#include <QSaveFile>
+#include <QSvgGenerator>
+#include <QToolButton>
 #include <QVBoxLayout>
 #include <QWheelEvent>
 #include <QtMath>
 
+#include <algorithm>
 #include <map>
 
 namespace spillway::views {
@@ -24,6 +35,16 @@ namespace {
 
 constexpr int kClusterKey = 0, kProviderKey = 1;
 constexpr qreal kBoxWidth = 170, kBoxHeight = 64;
+constexpr qreal kMinZoom = 0.1, kMaxZoom = 8, kMaxFitZoom = 2;
+
+// Scales VIEW by FACTOR, keeping its scale within kMinZoom..kMaxZoom (a map zoomed to a dot or
+// to one letter is lost).
+void zoomView(QGraphicsView *view, qreal factor)
+{
+    const qreal now = view->transform().m11();
+    const qreal target = std::clamp(now * factor, kMinZoom, kMaxZoom);
+    view->scale(target / now, target / now);
+}
 
 // The cluster box under a point (empty: none).
 QString clusterAt(const QGraphicsView *view, const QPoint &pos)
@@ -34,19 +55,27 @@ QString clusterAt(const QGraphicsView *view, const QPoint &pos)
     return {};
 }
 
-// Wheel zooms; a cluster dragged onto another asks to peer them (dragged = consumer).
+// Wheel zooms; a cluster dragged onto another asks to peer them (dragged = consumer); the keys
+// the page handles (arrows, zoom, fit) go to it before the view scrolls with them.
 class ZoomingView : public QGraphicsView
 {
 public:
     using QGraphicsView::QGraphicsView;
     std::function<void(const QString &consumer, const QString &provider)> dropped;
+    std::function<bool(int key)> keyPressed;
 
 protected:
     void wheelEvent(QWheelEvent *event) override
     {
-        const qreal factor = std::pow(1.0015, event->angleDelta().y());
-        scale(factor, factor);
+        zoomView(this, std::pow(1.0015, event->angleDelta().y()));
         event->accept();
+    }
+    void keyPressEvent(QKeyEvent *event) override
+    {
+        if (keyPressed && keyPressed(event->key()))
+            event->accept();
+        else
+            QGraphicsView::keyPressEvent(event);
     }
     void mousePressEvent(QMouseEvent *event) override
     {
@@ -103,6 +132,25 @@ QString usage(const console::Capacity &used, const console::Capacity &capacity)
         .arg(capacity.pods);
 }
 
+// Writes BYTES to PATH whole or not at all (an export never leaves half a file over an old one).
+QString writeWhole(const QString &path, const QByteArray &bytes)
+{
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit())
+        return PeerGraphView::tr("Could not write %1: %2. Choose a folder you can write to.").arg(QDir::toNativeSeparators(path), file.errorString());
+    return {};
+}
+
+QToolButton *toolButton(QWidget *parent, const QString &text, const QString &tip, const QKeySequence &keys = {})
+{
+    auto *button = new QToolButton(parent);
+    button->setText(text);
+    button->setToolTip(keys.isEmpty() ? tip : PeerGraphView::tr("%1 (%2)").arg(tip, keys.toString(QKeySequence::NativeText)));
+    button->setAccessibleName(tip);
+    button->setAutoRaise(true);
+    return button;
+}
+
 } // namespace
 
 PeerGraphView::PeerGraphView(console::PeerGraphModel *model, QWidget *parent)
@@ -116,16 +164,33 @@ PeerGraphView::PeerGraphView(console::PeerGraphModel *model, QWidget *parent)
     m_details->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_details->setMinimumWidth(260);
     m_details->setMaximumWidth(340);
-    m_details->setText(tr("Click a cluster or a peering for its details. Wheel: zoom; drag: pan."));
+    m_details->setText(hint());
     m_empty->setAlignment(Qt::AlignCenter);
     m_empty->setWordWrap(true);
+    m_view->setAccessibleName(tr("Federation map"));
+    m_view->setFocusPolicy(Qt::StrongFocus);
+    auto *tools = new QHBoxLayout;
+    QToolButton *fitButton = toolButton(this, tr("Fit"), tr("Show every cluster"), QKeySequence(Qt::Key_0));
+    QToolButton *zoomIn = toolButton(this, tr("Zoom in"), tr("Zoom in"), QKeySequence(Qt::Key_Plus));
+    QToolButton *zoomOut = toolButton(this, tr("Zoom out"), tr("Zoom out"), QKeySequence(Qt::Key_Minus));
+    QToolButton *exportButton = toolButton(this, tr("Export…"), tr("Export the map as a PNG or SVG image"));
+    connect(fitButton, &QToolButton::clicked, this, &PeerGraphView::fit);
+    connect(zoomIn, &QToolButton::clicked, this, [this] { zoomBy(1.25); });
+    connect(zoomOut, &QToolButton::clicked, this, [this] { zoomBy(0.8); });
+    connect(exportButton, &QToolButton::clicked, this, &PeerGraphView::exportWithDialog);
+    for (QToolButton *button : {fitButton, zoomIn, zoomOut, exportButton})
+        tools->addWidget(button);
+    tools->addStretch(1);
     auto *left = new QVBoxLayout;
+    left->addLayout(tools);
     left->addWidget(m_empty);
     left->addWidget(m_view, 1);
     auto *layout = new QHBoxLayout(this);
     layout->addLayout(left, 1);
     layout->addWidget(m_details);
-    static_cast<ZoomingView *>(m_view)->dropped = [this](const QString &consumer, const QString &provider) { emit peerRequested(consumer, provider); };
+    auto *zooming = static_cast<ZoomingView *>(m_view);
+    zooming->dropped = [this](const QString &consumer, const QString &provider) { emit peerRequested(consumer, provider); };
+    zooming->keyPressed = [this](int key) { return handleKey(key); };
     m_view->setContextMenuPolicy(Qt::CustomContextMenu);
     connect(m_view, &QWidget::customContextMenuRequested, this, [this](const QPoint &pos) {
         QMenu menu;
@@ -233,13 +298,12 @@ void PeerGraphView::redraw()
     m_nodeItems = m_edgeItems = 0;
     m_empty->setVisible(g.nodes.empty());
     const QPalette palette = this->palette();
-    const int n = int(g.nodes.size());
-    const qreal radius = std::max<qreal>(180, n * 60);
-    std::map<QString, QPointF> at;
-    for (int i = 0; i < n; ++i) {
-        const qreal angle = 2 * M_PI * i / std::max(1, n) - M_PI / 2;
-        at[g.nodes[size_t(i)].clusterId] = n == 1 ? QPointF() : QPointF(radius * std::cos(angle), radius * std::sin(angle));
-    }
+    std::vector<QString> ids;
+    for (const auto &node : g.nodes)
+        ids.push_back(node.clusterId);
+    std::map<QString, QPointF> at = m_layout.place(ids);
+    m_order = ids;
+    std::sort(m_order.begin(), m_order.end(), [this](const QString &a, const QString &b) { return m_layout.slotOf(a) < m_layout.slotOf(b); });
 
     for (const auto &e : g.edges) {
         QPointF a = at[e.consumer], b = at[e.provider];
@@ -323,8 +387,151 @@ void PeerGraphView::redraw()
         badge->setAcceptedMouseButtons(Qt::NoButton);
     }
     m_scene->setSceneRect(m_scene->itemsBoundingRect().adjusted(-40, -40, 40, 40));
-    if (!m_selected.isEmpty())
+    if (!m_selected.isEmpty()) {
+        // The selection outlives the redraw: the same box or arrow is selected again.
+        if (QGraphicsItem *item = itemOf(m_selected, m_selectedProvider))
+            item->setSelected(true);
         showDetails(m_selected, m_selectedProvider);
+    }
+}
+
+QGraphicsItem *PeerGraphView::itemOf(const QString &clusterId, const QString &provider) const
+{
+    for (QGraphicsItem *item : m_scene->items()) {
+        if (item->data(kClusterKey).toString() != clusterId || item->data(kProviderKey).toString() != provider)
+            continue;
+        if ((provider.isEmpty() && qgraphicsitem_cast<QGraphicsRectItem *>(item)) || qgraphicsitem_cast<QGraphicsPathItem *>(item))
+            return item;
+    }
+    return nullptr;
+}
+
+QString PeerGraphView::hint()
+{
+    return tr("Click a cluster or a peering for its details. Wheel or + and -: zoom; drag: pan; arrows: the next cluster; 0: fit.");
+}
+
+void PeerGraphView::selectNeighbour(int step)
+{
+    if (m_order.empty())
+        return;
+    const int count = int(m_order.size());
+    const auto current = std::find(m_order.begin(), m_order.end(), selectedCluster());
+    const int index = current == m_order.end() ? (step > 0 ? 0 : count - 1) : ((int(current - m_order.begin()) + step) % count + count) % count;
+    const QString id = m_order[size_t(index)];
+    m_scene->clearSelection();
+    if (QGraphicsItem *box = itemOf(id)) {
+        box->setSelected(true);
+        m_view->ensureVisible(box);
+    }
+    showDetails(id);
+}
+
+bool PeerGraphView::handleKey(int key)
+{
+    switch (key) {
+    case Qt::Key_Right:
+    case Qt::Key_Down:
+        selectNeighbour(1);
+        return true;
+    case Qt::Key_Left:
+    case Qt::Key_Up:
+        selectNeighbour(-1);
+        return true;
+    case Qt::Key_Plus:
+    case Qt::Key_Equal:
+        zoomBy(1.25);
+        return true;
+    case Qt::Key_Minus:
+        zoomBy(0.8);
+        return true;
+    case Qt::Key_0:
+        fit();
+        return true;
+    case Qt::Key_Escape:
+        m_scene->clearSelection();
+        m_selected.clear();
+        m_selectedProvider.clear();
+        m_details->setText(hint());
+        return true;
+    default:
+        return false;
+    }
+}
+
+qreal PeerGraphView::zoom() const
+{
+    return m_view->transform().m11();
+}
+
+void PeerGraphView::zoomBy(qreal factor)
+{
+    zoomView(m_view, factor);
+}
+
+void PeerGraphView::fit()
+{
+    const QRectF all = m_scene->itemsBoundingRect();
+    if (all.isEmpty())
+        return;
+    m_view->fitInView(all.adjusted(-20, -20, 20, 20), Qt::KeepAspectRatio);
+    // One cluster alone would fill the screen: no closer than twice its size.
+    if (zoom() > kMaxFitZoom) {
+        m_view->setTransform(QTransform::fromScale(kMaxFitZoom, kMaxFitZoom));
+        m_view->centerOn(all.center());
+    }
+}
+
+QString PeerGraphView::exportTo(const QString &path) const
+{
+    const QRectF source = m_scene->itemsBoundingRect().adjusted(-20, -20, 20, 20);
+    if (m_nodeItems == 0)
+        return tr("Nothing to export: the map has no clusters yet.");
+    const QFileInfo info(path);
+    if (!info.absoluteDir().exists())
+        return tr("Could not write %1: the folder %2 does not exist. Choose an existing folder.")
+            .arg(QDir::toNativeSeparators(path), QDir::toNativeSeparators(info.absolutePath()));
+    const QRectF target(QPointF(), source.size());
+    const QColor background = palette().color(QPalette::Base);
+    QBuffer bytes;
+    bytes.open(QIODevice::WriteOnly);
+    if (info.suffix().compare(QLatin1String("svg"), Qt::CaseInsensitive) == 0) {
+        QSvgGenerator svg;
+        svg.setOutputDevice(&bytes);
+        svg.setSize(source.size().toSize());
+        svg.setViewBox(target);
+        svg.setTitle(tr("Spillway federation map"));
+        QPainter painter(&svg);
+        painter.fillRect(target, background);
+        m_scene->render(&painter, target, source);
+    } else {
+        // Twice the map's size, so it stays sharp on a HiDPI screen or a slide.
+        QImage image((source.size() * 2).toSize(), QImage::Format_ARGB32_Premultiplied);
+        image.setDevicePixelRatio(2);
+        image.fill(background);
+        {
+            QPainter painter(&image);
+            painter.setRenderHint(QPainter::Antialiasing);
+            m_scene->render(&painter, target, source);
+        }
+        QImageWriter writer(&bytes, "png");
+        if (!writer.write(image))
+            return tr("Could not make the PNG image: %1.").arg(writer.errorString());
+    }
+    return writeWhole(path, bytes.data());
+}
+
+void PeerGraphView::exportWithDialog()
+{
+    QString filter;
+    QString path = QFileDialog::getSaveFileName(this, tr("Export the map"), QDir::home().filePath(QStringLiteral("federation-map.png")),
+                                                tr("PNG image (*.png);;SVG image (*.svg)"), &filter);
+    if (path.isEmpty())
+        return;
+    if (QFileInfo(path).suffix().isEmpty())
+        path += filter.contains(QLatin1String("*.svg")) ? QStringLiteral(".svg") : QStringLiteral(".png");
+    if (const QString error = exportTo(path); !error.isEmpty())
+        QMessageBox::warning(this, tr("Export the map"), error);
 }
 
 void PeerGraphView::showDetails(const QString &clusterId, const QString &provider)

@@ -1,7 +1,12 @@
 #pragma once
 
+#include "console/MapLayout.h"
+
 #include <QWidget>
 
+#include <vector>
+
+class QGraphicsItem;
 class QGraphicsScene;
 class QGraphicsView;
 class QLabel;
@@ -13,11 +18,13 @@ class PeerGraphModel;
 
 namespace spillway::views {
 
-// The peer graph page: clusters as boxes on a circle (badge: the capacity their consumers'
+// The peer graph page: clusters as boxes on rings (badge: the capacity their consumers'
 // virtual nodes offer and how much of it is used), peerings as arrows consumer → provider
 // coloured by tunnel health and labelled with its latency; a click shows the details beside it;
 // the wheel zooms and dragging pans; a cluster dragged onto another, or the context menu, asks to
-// peer or unpeer. Presents PeerGraphModel.
+// peer or unpeer. Clusters keep their place as others come and go (MapLayout). From the keyboard:
+// arrows select the next or previous cluster, + and - zoom, 0 fits. The map exports as PNG or SVG.
+// Presents PeerGraphModel.
 class PeerGraphView : public QWidget
 {
     Q_OBJECT
@@ -40,6 +47,15 @@ public:
     // (null: not drawn); and the view that draws them.
     QPointF itemPosition(const QString &clusterId, const QString &provider = {}) const;
     QGraphicsView *canvas() const { return m_view; }
+    // The selected cluster (empty: none, or a peering).
+    QString selectedCluster() const { return m_selectedProvider.isEmpty() ? m_selected : QString(); }
+    // Zoom: the canvas' scale; zoomBy multiplies it (within 0.1 to 8); fit shows every cluster.
+    qreal zoom() const;
+    void zoomBy(qreal factor);
+    void fit();
+    // Writes the map to PATH: SVG when it ends in .svg, else PNG at twice its size (HiDPI).
+    // Returns the error to show (empty: written).
+    QString exportTo(const QString &path) const;
 
 signals:
     // A cluster dragged onto another, or "Consume from" chosen: peer them (cluster IDs).
@@ -54,12 +70,21 @@ protected:
 
 private:
     void redraw();
+    // Arrows: the next (+1) or previous (-1) cluster, in the layout's order.
+    void selectNeighbour(int step);
+    void exportWithDialog();
+    bool handleKey(int key);
     void showDetails(const QString &clusterId, const QString &provider = {});
+    // The box of a cluster (provider empty) or a peering's arrow (null: not drawn).
+    QGraphicsItem *itemOf(const QString &clusterId, const QString &provider = {}) const;
+    static QString hint();
 
     console::PeerGraphModel *m_model;
     QGraphicsScene *m_scene;
     QGraphicsView *m_view;
     QLabel *m_details, *m_empty;
+    console::MapLayout m_layout;
+    std::vector<QString> m_order;   // the clusters drawn, by slot
     QString m_selected, m_selectedProvider;
     int m_nodeItems = 0, m_edgeItems = 0;
     bool m_stale = false;   // changed while hidden: redrawn when shown

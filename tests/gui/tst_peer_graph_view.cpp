@@ -362,6 +362,52 @@ private slots:
             consumeFrom->actions().first()->trigger();
             QCOMPARE(peer.last(), (QVariantList{providerId, consumerId}));
 
+            // The keyboard: arrows walk the clusters round the map, + zooms (within bounds), 0
+            // fits every cluster in view, Escape lets go.
+            QTest::keyClick(canvas, Qt::Key_Right);
+            const QString first = standalone.selectedCluster();
+            QVERIFY2(first == consumerId || first == providerId, qPrintable(first));
+            QVERIFY2(standalone.detailsText().contains(first), qPrintable(standalone.detailsText()));
+            QTest::keyClick(canvas, Qt::Key_Right);
+            const QString second = standalone.selectedCluster();
+            QVERIFY2((second == consumerId || second == providerId) && second != first, qPrintable(second));
+            QVERIFY2(standalone.detailsText().contains(second), qPrintable(standalone.detailsText()));
+            QTest::keyClick(canvas, Qt::Key_Right);
+            QCOMPARE(standalone.selectedCluster(), first);
+            QTest::keyClick(canvas, Qt::Key_Left);
+            QCOMPARE(standalone.selectedCluster(), second);
+            const qreal before = standalone.zoom();
+            QTest::keyClick(canvas, Qt::Key_Plus);
+            QVERIFY2(standalone.zoom() > before, qPrintable(QString::number(standalone.zoom())));
+            for (int i = 0; i < 30; ++i)
+                QTest::keyClick(canvas, Qt::Key_Plus);
+            QCOMPARE(standalone.zoom(), 8.0);
+            QTest::keyClick(canvas, Qt::Key_0);
+            QVERIFY2(standalone.zoom() <= 2.0, qPrintable(QString::number(standalone.zoom())));
+            for (const QString &id : {consumerId, providerId})
+                QVERIFY2(canvas->viewport()->rect().contains(canvas->mapFromScene(standalone.itemPosition(id))), qPrintable(id));
+            QCOMPARE(standalone.selectedCluster(), second);   // fitting keeps the selection
+            QTest::keyClick(canvas, Qt::Key_Escape);
+            QCOMPARE(standalone.selectedCluster(), QString());
+
+            // Export: a PNG at twice the map's size, an SVG with the clusters' names as text, and
+            // a clear error for a folder that does not exist.
+            QTemporaryDir out;
+            const QString png = out.filePath(QStringLiteral("map.png")), svg = out.filePath(QStringLiteral("map.svg"));
+            QCOMPARE(standalone.exportTo(png), QString());
+            const QImage image(png);
+            QVERIFY(!image.isNull());
+            const QRectF map = canvas->scene()->itemsBoundingRect();
+            QVERIFY2(image.width() >= 2 * map.width() && image.height() >= 2 * map.height(), qPrintable(QStringLiteral("%1x%2").arg(image.width()).arg(image.height())));
+            QCOMPARE(standalone.exportTo(svg), QString());
+            QFile svgFile(svg);
+            QVERIFY(svgFile.open(QIODevice::ReadOnly));
+            const QString svgText = QString::fromUtf8(svgFile.readAll());
+            QVERIFY(svgText.contains(QStringLiteral("<svg")));
+            for (const auto &n : model->graph().nodes)
+                QVERIFY2(svgText.contains(n.name.toHtmlEscaped()), qPrintable(n.name));
+            const QString error = standalone.exportTo(out.filePath(QStringLiteral("missing/map.png")));
+            QVERIFY2(error.contains(QStringLiteral("does not exist")) && error.contains(QStringLiteral("missing")), qPrintable(error));
         }
 
         // A change in the API reaches the page through the watch.
