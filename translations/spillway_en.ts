@@ -1874,6 +1874,60 @@
         <source>Terminal</source>
         <translation>Terminal</translation>
     </message>
+    <message>
+        <source>All clusters</source>
+        <translation>All clusters</translation>
+    </message>
+    <message>
+        <source>Cluster</source>
+        <translation>Cluster</translation>
+    </message>
+    <message>
+        <source>All namespaces</source>
+        <translation>All namespaces</translation>
+    </message>
+    <message>
+        <source>Namespace</source>
+        <translation>Namespace</translation>
+    </message>
+    <message>
+        <source>All providers</source>
+        <translation>All providers</translation>
+    </message>
+    <message>
+        <source>Runs in</source>
+        <translation>Runs in</translation>
+    </message>
+    <message>
+        <source>All phases</source>
+        <translation>All phases</translation>
+    </message>
+    <message>
+        <source>Phase</source>
+        <translation>Phase</translation>
+    </message>
+    <message>
+        <source>Pod name contains…</source>
+        <translation>Pod name contains…</translation>
+    </message>
+    <message>
+        <source>Pod name</source>
+        <translation>Pod name</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n pod(s)</source>
+        <translation>
+            <numerusform>%n pod</numerusform>
+            <numerusform>%n pods</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %n pod(s)</source>
+        <translation>
+            <numerusform>%1 of %n pod</numerusform>
+            <numerusform>%1 of %n pods</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>spillway::views::TerminalView</name>

@@ -1867,6 +1867,58 @@
         <source>Terminal</source>
         <translation>终端</translation>
     </message>
+    <message>
+        <source>All clusters</source>
+        <translation>所有集群</translation>
+    </message>
+    <message>
+        <source>Cluster</source>
+        <translation>集群</translation>
+    </message>
+    <message>
+        <source>All namespaces</source>
+        <translation>所有命名空间</translation>
+    </message>
+    <message>
+        <source>Namespace</source>
+        <translation>命名空间</translation>
+    </message>
+    <message>
+        <source>All providers</source>
+        <translation>所有提供方</translation>
+    </message>
+    <message>
+        <source>Runs in</source>
+        <translation>运行于</translation>
+    </message>
+    <message>
+        <source>All phases</source>
+        <translation>所有阶段</translation>
+    </message>
+    <message>
+        <source>Phase</source>
+        <translation>阶段</translation>
+    </message>
+    <message>
+        <source>Pod name contains…</source>
+        <translation>Pod 名称包含…</translation>
+    </message>
+    <message>
+        <source>Pod name</source>
+        <translation>Pod 名称</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n pod(s)</source>
+        <translation>
+            <numerusform>%n 个 Pod</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %n pod(s)</source>
+        <translation>
+            <numerusform>%1 / %n 个 Pod</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>spillway::views::TerminalView</name>

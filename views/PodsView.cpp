@@ -6,10 +6,14 @@
 #include "console/ClusterClients.h"
 #include "console/OffloadedPods.h"
 #include "console/PeerGraphModel.h"
+#include "console/PodFilter.h"
 
+#include <QComboBox>
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QLabel>
+#include <QLineEdit>
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTableView>
@@ -19,13 +23,46 @@ namespace spillway::views {
 
 using console::KeyedTableModel;
 
+namespace {
+
+QComboBox *filterBox(QWidget *parent, const QString &any, const QString &accessibleName)
+{
+    auto *box = new QComboBox(parent);
+    box->addItem(any, QString());
+    box->setAccessibleName(accessibleName);
+    box->setToolTip(accessibleName);
+    box->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    return box;
+}
+
+// Fills BOX with "any" and VALUES, keeping the chosen value (kept even when no row has it now,
+// so a filter does not jump while its pods come and go).
+void refill(QComboBox *box, QStringList values)
+{
+    const QString chosen = box->currentData().toString();
+    if (!chosen.isEmpty() && !values.contains(chosen))
+        values << chosen;
+    const QSignalBlocker block(box);
+    while (box->count() > 1)
+        box->removeItem(1);
+    for (const QString &v : values)
+        box->addItem(v, v);
+    box->setCurrentIndex(std::max(0, box->findData(chosen)));
+}
+
+} // namespace
+
 PodsView::PodsView(console::OffloadedPodsModel *pods, console::PeerGraphModel *graph, QWidget *parent)
-    : QWidget(parent), m_pods(pods), m_graph(graph), m_table(new QTableView(this)), m_empty(new QLabel(this)),
+    : QWidget(parent), m_pods(pods), m_graph(graph), m_table(new QTableView(this)),
+      m_filter(new console::PodFilterProxy(this)), m_cluster(filterBox(this, tr("All clusters"), tr("Cluster"))),
+      m_namespace(filterBox(this, tr("All namespaces"), tr("Namespace"))), m_provider(filterBox(this, tr("All providers"), tr("Runs in"))),
+      m_phase(filterBox(this, tr("All phases"), tr("Phase"))), m_text(new QLineEdit(this)), m_count(new QLabel(this)), m_empty(new QLabel(this)),
       m_clients(std::make_unique<console::ClusterClients>()), m_details(new QTabWidget(this)), m_log(new PodLogView(m_clients.get(), this)),
       m_exec(new PodExecView(m_clients.get(), this))
 {
+    m_filter->setSourceModel(pods->table());
     auto *proxy = new ToneProxy(this);
-    proxy->setSourceModel(pods->table());
+    proxy->setSourceModel(m_filter);
     m_table->setObjectName(QStringLiteral("pods-table"));
     m_table->setModel(proxy);
     m_table->verticalHeader()->hide();
@@ -40,7 +77,20 @@ PodsView::PodsView(console::OffloadedPodsModel *pods, console::PeerGraphModel *g
     auto *top = new QWidget(this);
     auto *topLayout = new QVBoxLayout(top);
     topLayout->setContentsMargins(0, 0, 0, 0);
-    topLayout->addWidget(new QLabel(QStringLiteral("<b>%1</b>").arg(tr("Offloaded pods").toHtmlEscaped()), top));
+    m_text->setPlaceholderText(tr("Pod name contains…"));
+    m_text->setAccessibleName(tr("Pod name"));
+    m_text->setClearButtonEnabled(true);
+    m_count->setObjectName(QStringLiteral("pods-count"));
+    auto *bar = new QHBoxLayout;
+    bar->addWidget(new QLabel(QStringLiteral("<b>%1</b>").arg(tr("Offloaded pods").toHtmlEscaped()), top));
+    for (QComboBox *box : {m_cluster, m_namespace, m_provider, m_phase}) {
+        bar->addWidget(box);
+        connect(box, &QComboBox::currentIndexChanged, this, &PodsView::applyBar);
+    }
+    bar->addWidget(m_text, 1);
+    bar->addWidget(m_count);
+    connect(m_text, &QLineEdit::textChanged, this, &PodsView::applyBar);
+    topLayout->addLayout(bar);
     topLayout->addWidget(m_empty);
     topLayout->addWidget(m_table, 1);
     auto *split = new QSplitter(Qt::Vertical, this);
@@ -56,7 +106,9 @@ PodsView::PodsView(console::OffloadedPodsModel *pods, console::PeerGraphModel *g
     connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, &PodsView::openSelected);
     auto showEmpty = [this] { m_empty->setVisible(m_pods->table()->rowCount() == 0); };
     connect(pods, &console::OffloadedPodsModel::updated, this, showEmpty);
+    connect(pods, &console::OffloadedPodsModel::updated, this, &PodsView::refreshChoices);
     showEmpty();
+    refreshChoices();
 }
 
 PodsView::~PodsView() = default;
@@ -67,6 +119,63 @@ void PodsView::showTerminal(bool terminal)
 }
 
 bool PodsView::select(const QString &key)
+{
+    if (selectListed(key))
+        return true;
+    if (m_filter->filter().isEmpty() || !m_pods->table()->find(key))
+        return false;
+    setFilter({});   // an alert or a link asked for this pod: show it rather than nothing
+    return selectListed(key);
+}
+
+const console::PodFilter &PodsView::filter() const
+{
+    return m_filter->filter();
+}
+
+void PodsView::setFilter(const console::PodFilter &filter)
+{
+    const QSignalBlocker blockText(m_text);
+    m_text->setText(filter.text);
+    const std::pair<QComboBox *, QString> boxes[] = {{m_cluster, filter.cluster}, {m_namespace, filter.ns}, {m_provider, filter.provider}, {m_phase, filter.phase}};
+    for (const auto &[box, value] : boxes) {
+        const QSignalBlocker block(box);
+        if (box->findData(value) < 0)
+            box->addItem(value, value);
+        box->setCurrentIndex(box->findData(value));
+    }
+    applyBar();
+}
+
+QString PodsView::countText() const
+{
+    return m_count->text();
+}
+
+void PodsView::refreshChoices()
+{
+    const auto choices = console::PodFilterChoices::of(m_pods->table()->rows());
+    refill(m_cluster, choices.clusters);
+    refill(m_namespace, choices.namespaces);
+    refill(m_provider, choices.providers);
+    refill(m_phase, choices.phases);
+    showCount();
+}
+
+void PodsView::applyBar()
+{
+    m_filter->setFilter({m_cluster->currentData().toString(), m_namespace->currentData().toString(), m_provider->currentData().toString(),
+                         m_phase->currentData().toString(), m_text->text()});
+    showCount();
+}
+
+void PodsView::showCount()
+{
+    const int all = m_pods->table()->rowCount(), shown = m_filter->rowCount();
+    m_count->setText(shown == all ? tr("%n pod(s)", nullptr, all) : tr("%1 of %n pod(s)", nullptr, all).arg(shown));
+}
+
+bool PodsView::selectListed(const QString &key)
 {
     for (int row = 0; row < m_table->model()->rowCount(); ++row) {
         const QModelIndex at = m_table->model()->index(row, 0);

@@ -4,7 +4,9 @@
 
 #include <memory>
 
+class QComboBox;
 class QLabel;
+class QLineEdit;
 class QTableView;
 class QTabWidget;
 
@@ -12,6 +14,8 @@ namespace spillway::console {
 class ClusterClients;
 class OffloadedPodsModel;
 class PeerGraphModel;
+class PodFilterProxy;
+struct PodFilter;
 }
 
 namespace spillway::views {
@@ -20,8 +24,9 @@ class PodExecView;
 class PodLogView;
 
 // The pods panel: every consumer pod on a virtual node, with the provider it really runs in and
-// its phase (live, from the peer graph's watches), and below it the selected pod's log and a
-// terminal in it. Both stream through one client per cluster.
+// its phase (live, from the peer graph's watches), filtered by cluster, namespace, provider, phase
+// and name; below it the selected pod's log and a terminal in it. Both stream through one client
+// per cluster.
 class PodsView : public QWidget
 {
     Q_OBJECT
@@ -34,16 +39,30 @@ public:
     PodExecView *exec() const { return m_exec; }
     // Shows the terminal (true) or the log (false) of the selected pod.
     void showTerminal(bool terminal);
-    // Selects the pod with this key (cluster ID/namespace/name) and opens its log; false if not listed.
+    // Selects the pod with this key (cluster ID/namespace/name) and opens its log, clearing the
+    // filters if they hide it; false if not listed.
     bool select(const QString &key);
+    // The filters, as the bar above the table shows them; setting them updates the bar.
+    const console::PodFilter &filter() const;
+    void setFilter(const console::PodFilter &filter);
+    // "3 of 12 pods" (the count line above the table).
+    QString countText() const;
 
 private:
     void openSelected();
+    bool selectListed(const QString &key);
+    // The choices of the filter bar from the rows now listed, keeping what is chosen.
+    void refreshChoices();
+    void applyBar();
+    void showCount();
 
     console::OffloadedPodsModel *m_pods;
     console::PeerGraphModel *m_graph;
     QTableView *m_table;
-    QLabel *m_empty;
+    console::PodFilterProxy *m_filter;
+    QComboBox *m_cluster, *m_namespace, *m_provider, *m_phase;
+    QLineEdit *m_text;
+    QLabel *m_count, *m_empty;
     std::unique_ptr<console::ClusterClients> m_clients;   // before the views that stream through it
     QTabWidget *m_details;
     PodLogView *m_log;

@@ -27,6 +27,8 @@
 #include "console/AlertWatch.h"
 
 #include <QCheckBox>
+#include <QComboBox>
+#include "console/PodFilter.h"
 #include <QDateTime>
 #include <QPlainTextEdit>
 #include <QApplication>
@@ -252,6 +254,31 @@ private slots:
         log->findChild<QCheckBox *>(QStringLiteral("log-follow"))->setChecked(false);
         QTRY_COMPARE_WITH_TIMEOUT(log->statusText(), QStringLiteral("End of the log. Tick Follow to keep reading new lines."), 30000);
         QVERIFY(log->text()->toPlainText().contains(QStringLiteral("hello from a pod in cluster ci-consumer")));
+
+        // The filter bar: the provider's box offers the provider as the console names it and keeps
+        // the pod; a namespace no pod is in hides it ("0 of 1"); select() clears a filter that
+        // hides the pod asked for.
+        {
+            auto *pods = window.pods();
+            const QString providerName = clusters.data(clusters.index(1, ClusterListModel::Name)).toString();
+            QComboBox *runsIn = nullptr;
+            for (QComboBox *box : pods->findChildren<QComboBox *>())
+                if (box->accessibleName() == QLatin1String("Runs in"))
+                    runsIn = box;
+            QVERIFY(runsIn);
+            const int at = runsIn->findText(providerName);
+            QVERIFY2(at > 0, qPrintable(providerName));
+            runsIn->setCurrentIndex(at);
+            QCOMPARE(pods->filter().provider, providerName);
+            QCOMPARE(pods->table()->model()->rowCount(), 1);
+            pods->setFilter({.ns = QStringLiteral("no-such-namespace")});
+            QCOMPARE(runsIn->currentIndex(), 0);
+            QCOMPARE(pods->table()->model()->rowCount(), 0);
+            QVERIFY2(pods->countText().startsWith(QStringLiteral("0 of 1")), qPrintable(pods->countText()));
+            QVERIFY(pods->select(podKey));
+            QVERIFY(pods->filter().isEmpty());
+            QCOMPARE(pods->table()->model()->rowCount(), 1);
+        }
 
         // A cluster-scoped object's events live in the default namespace.
         const QString eventName = QStringLiteral("graph-event-") + suffix;

@@ -2,7 +2,10 @@
 // provider (by the node's liqo.io/remote-cluster-id label, named as the console names it), and the
 // log viewer's line splitting of a stream that arrives in arbitrary pieces.
 #include "console/OffloadedPods.h"
+#include "console/PodFilter.h"
 #include "console/PodLogFollower.h"
+
+#include <QSignalSpy>
 
 #include <QtTest>
 
@@ -59,6 +62,71 @@ private slots:
         QCOMPARE(pods[2].phase, QStringLiteral("Terminating"));
         QCOMPARE(OffloadedPods::rowOf(pods[1]).tone, 3);   // Failed
         QCOMPARE(OffloadedPods::rowOf(pods[0]).cells.value(OffloadedPodsModel::Provider), QStringLiteral("—"));
+    }
+
+    void filtersByClusterNamespaceProviderPhaseAndName()
+    {
+        const auto all = clusters();
+        std::vector<KeyedTableModel::Row> rows;
+        for (const auto &pod : OffloadedPods::of(refsOf(all), PeerGraph::build(all)))
+            rows.push_back(OffloadedPods::rowOf(pod));
+        auto kept = [&](const PodFilter &filter) {
+            QStringList names;
+            for (const auto &row : rows)
+                if (filter.matches(row))
+                    names << row.cells.value(OffloadedPodsModel::Pod);
+            return names.join(QLatin1Char(' '));
+        };
+        QVERIFY(PodFilter{}.isEmpty());
+        QCOMPARE(kept({}), QStringLiteral("odd job web-1 web-2"));
+        QCOMPARE(kept({.ns = QStringLiteral("shop")}), QStringLiteral("web-1 web-2"));
+        QCOMPARE(kept({.provider = QStringLiteral("Milan")}), QStringLiteral("job web-2"));   // as the console names it
+        QCOMPARE(kept({.phase = QStringLiteral("Failed")}), QStringLiteral("job"));
+        QCOMPARE(kept({.cluster = QStringLiteral("Rome"), .ns = QStringLiteral("shop"), .provider = QStringLiteral("Milan")}), QStringLiteral("web-2"));
+        QCOMPARE(kept({.cluster = QStringLiteral("Milan")}), QString());   // Milan offloads nothing
+        QCOMPARE(kept({.text = QStringLiteral(" WEB ")}), QStringLiteral("web-1 web-2"));
+        QCOMPARE(kept({.ns = QStringLiteral("shop"), .text = QStringLiteral("2")}), QStringLiteral("web-2"));
+
+        // The choices are what the rows hold, sorted, without blanks.
+        const auto choices = PodFilterChoices::of(rows);
+        QCOMPARE(choices.clusters, QStringList{QStringLiteral("Rome")});
+        QCOMPARE(choices.namespaces, (QStringList{QStringLiteral("batch"), QStringLiteral("shop")}));
+        QCOMPARE(choices.providers, (QStringList{QStringLiteral("Milan"), QStringLiteral("far-away"), QStringLiteral("—")}));
+        QCOMPARE(choices.phases, (QStringList{QStringLiteral("Failed"), QStringLiteral("Pending"), QStringLiteral("Running"), QStringLiteral("Terminating")}));
+    }
+
+    void theProxyFollowsTheTableAndTheFilter()
+    {
+        const auto all = clusters();
+        std::vector<KeyedTableModel::Row> rows;
+        for (const auto &pod : OffloadedPods::of(refsOf(all), PeerGraph::build(all)))
+            rows.push_back(OffloadedPods::rowOf(pod));
+        KeyedTableModel table({QStringLiteral("Cluster"), QStringLiteral("Namespace"), QStringLiteral("Pod"), QStringLiteral("Runs in"),
+                               QStringLiteral("Virtual node"), QStringLiteral("Phase"), QStringLiteral("Restarts")});
+        table.setRows(rows);
+        PodFilterProxy proxy;
+        proxy.setSourceModel(&table);
+        QCOMPARE(proxy.rowCount(), 4);
+        proxy.setFilter({.ns = QStringLiteral("shop")});
+        QCOMPARE(proxy.rowCount(), 2);
+        QCOMPARE(proxy.index(0, OffloadedPodsModel::Pod).data().toString(), QStringLiteral("web-1"));
+        // A pod leaving the table leaves the view; one arriving in the namespace appears.
+        rows.erase(rows.begin() + 2);   // web-1
+        KeyedTableModel::Row late = rows.back();
+        late.key = QStringLiteral("rome/shop/web-3");
+        late.cells[OffloadedPodsModel::Pod] = QStringLiteral("web-3");
+        rows.push_back(late);
+        table.setRows(rows);
+        QCOMPARE(proxy.rowCount(), 2);
+        QCOMPARE(proxy.index(0, OffloadedPodsModel::Pod).data().toString(), QStringLiteral("web-2"));
+        QCOMPARE(proxy.index(1, OffloadedPodsModel::Pod).data().toString(), QStringLiteral("web-3"));
+        // Setting the same filter again does not redo the filtering (no layout change for views).
+        QSignalSpy layout(&proxy, &QAbstractItemModel::layoutChanged);
+        QSignalSpy reset(&proxy, &QAbstractItemModel::modelReset);
+        proxy.setFilter({.ns = QStringLiteral("shop")});
+        QCOMPARE(layout.size() + reset.size(), 0);
+        proxy.setFilter({});
+        QCOMPARE(proxy.rowCount(), 4);
     }
 
     void splitsAStreamIntoLines()
