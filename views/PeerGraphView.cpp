@@ -238,15 +238,10 @@ void PeerGraphView::fillContextMenu(QMenu &menu, const QPointF &scenePos)
 
 QPointF PeerGraphView::itemPosition(const QString &clusterId, const QString &provider) const
 {
-    for (QGraphicsItem *item : m_scene->items()) {
-        if (item->data(kClusterKey).toString() != clusterId || item->data(kProviderKey).toString() != provider)
-            continue;
-        if (provider.isEmpty() && qgraphicsitem_cast<QGraphicsRectItem *>(item))
-            return item->sceneBoundingRect().center();
-        if (auto *arrow = qgraphicsitem_cast<QGraphicsPathItem *>(item))
-            return arrow->path().pointAtPercent(0.25);   // on the shaft, not the head
-    }
-    return {};
+    QGraphicsItem *item = itemOf(clusterId, provider);
+    if (auto *arrow = qgraphicsitem_cast<QGraphicsPathItem *>(item))
+        return arrow->path().pointAtPercent(0.25);   // on the shaft, not the head
+    return item ? item->sceneBoundingRect().center() : QPointF();
 }
 
 QString PeerGraphView::detailsText() const

@@ -91,8 +91,14 @@ std::vector<Alert> AlertWatch::conditionsOf(const ClusterPeersRefs &clusters, co
 void AlertWatch::setMuted(const QStringList &clusterIds)
 {
     m_muted = std::set<QString>(clusterIds.begin(), clusterIds.end());
+    forget([this](const QString &, const Alert &alert) { return muted(alert.consumer) || muted(alert.provider); });
+    schedule();
+}
+
+void AlertWatch::forget(const std::function<bool(const QString &key, const Alert &alert)> &gone)
+{
     for (auto it = m_pending.begin(); it != m_pending.end();) {
-        if (!muted(it->second.alert.consumer) && !muted(it->second.alert.provider)) {
+        if (!gone(it->first, it->second.alert)) {
             ++it;
             continue;
         }
@@ -101,7 +107,6 @@ void AlertWatch::setMuted(const QStringList &clusterIds)
         if (m_raised.erase(key))
             emit alertCleared(key);
     }
-    schedule();
 }
 
 void AlertWatch::observe(const ClusterPeersRefs &clusters, const PeerGraph &graph)
@@ -121,16 +126,7 @@ void AlertWatch::observe(const ClusterPeersRefs &clusters, const PeerGraph &grap
         if (!first)
             usual->second = 0.8 * usual->second + 0.2 * *e.latencyMs;
     }
-    for (auto it = m_pending.begin(); it != m_pending.end();) {
-        if (present.count(it->first)) {
-            ++it;
-            continue;
-        }
-        const QString key = it->first;
-        it = m_pending.erase(it);
-        if (m_raised.erase(key))
-            emit alertCleared(key);
-    }
+    forget([&present](const QString &key, const Alert &) { return !present.count(key); });
     for (auto &[key, alert] : present) {
         auto [pending, added] = m_pending.try_emplace(key, Pending{alert, now, false});
         if (!added) {

@@ -80,6 +80,8 @@ private:
         bool told = false;   // raised, or held back as a repeat within the quiet period
     };
     void schedule();
+    // Forgets the pending alerts GONE says are over, clearing those already raised.
+    void forget(const std::function<bool(const QString &key, const Alert &alert)> &gone);
 
     std::function<qint64()> m_now;
     AlertPolicy m_policy;
