@@ -29,6 +29,21 @@
     </message>
 </context>
 <context>
+    <name>Gauge</name>
+    <message>
+        <source>CPU %1/%2</source>
+        <translation>CPU %1/%2</translation>
+    </message>
+    <message>
+        <source>Memory %1/%2 GiB</source>
+        <translation>Memory %1/%2 GiB</translation>
+    </message>
+    <message>
+        <source>Pods %1/%2</source>
+        <translation>Pods %1/%2</translation>
+    </message>
+</context>
+<context>
     <name>HumanTime</name>
     <message>
         <source>just now</source>
@@ -80,6 +95,77 @@
     <message>
         <source>Runtime must be auto, local or kubernetes (got &quot;%1&quot;).</source>
         <translation>Runtime must be auto, local or kubernetes (got &quot;%1&quot;).</translation>
+    </message>
+</context>
+<context>
+    <name>MapItems</name>
+    <message>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>Mem</source>
+        <translation>Mem</translation>
+    </message>
+    <message>
+        <source>Pods</source>
+        <translation>Pods</translation>
+    </message>
+    <message>
+        <source> (measured %1)</source>
+        <translation> (measured %1)</translation>
+    </message>
+    <message>
+        <source>up</source>
+        <translation>up</translation>
+    </message>
+    <message>
+        <source>degraded</source>
+        <translation>degraded</translation>
+    </message>
+    <message>
+        <source>down</source>
+        <translation>down</translation>
+    </message>
+    <message>
+        <source>no network</source>
+        <translation>no network</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>unknown</translation>
+    </message>
+    <message>
+        <source>Authentication</source>
+        <translation>Authentication</translation>
+    </message>
+    <message>
+        <source>Networking</source>
+        <translation>Networking</translation>
+    </message>
+    <message>
+        <source>Offloading</source>
+        <translation>Offloading</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>Lends</source>
+        <translation>Lends</translation>
+    </message>
+    <message>
+        <source>Borrows</source>
+        <translation>Borrows</translation>
+    </message>
+    <message>
+        <source>%1 → %2: %3</source>
+        <translation>%1 → %2: %3</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
     </message>
 </context>
 <context>
@@ -1427,40 +1513,12 @@
 <context>
     <name>spillway::views::PeerGraphView</name>
     <message>
-        <source>up</source>
-        <translation>up</translation>
-    </message>
-    <message>
-        <source>degraded</source>
-        <translation>degraded</translation>
-    </message>
-    <message>
-        <source>down</source>
-        <translation>down</translation>
-    </message>
-    <message>
-        <source>no network</source>
-        <translation>no network</translation>
-    </message>
-    <message>
-        <source>unknown</source>
-        <translation>unknown</translation>
-    </message>
-    <message>
         <source>CPU %1/%2 · %3/%4 GiB · pods %5/%6</source>
         <translation>CPU %1/%2 · %3/%4 GiB · pods %5/%6</translation>
     </message>
     <message>
         <source>No peerings to draw yet: clusters with Spillway installed appear here with the peerings they report.</source>
         <translation>No peerings to draw yet: clusters with Spillway installed appear here with the peerings they report.</translation>
-    </message>
-    <message>
-        <source>%1 → %2: %3</source>
-        <translation>%1 → %2: %3</translation>
-    </message>
-    <message>
-        <source>%1 ms</source>
-        <translation>%1 ms</translation>
     </message>
     <message>
         <source>%1 (not in the workspace)</source>
@@ -1601,6 +1659,14 @@
     <message>
         <source>PNG image (*.png);;SVG image (*.svg)</source>
         <translation>PNG image (*.png);;SVG image (*.svg)</translation>
+    </message>
+    <message>
+        <source>cannot watch: %1</source>
+        <translation>cannot watch: %1</translation>
+    </message>
+    <message>
+        <source>Spillway %1 · %2</source>
+        <translation>Spillway %1 · %2</translation>
     </message>
 </context>
 <context>

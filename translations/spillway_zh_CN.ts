@@ -29,6 +29,21 @@
     </message>
 </context>
 <context>
+    <name>Gauge</name>
+    <message>
+        <source>CPU %1/%2</source>
+        <translation>CPU %1/%2</translation>
+    </message>
+    <message>
+        <source>Memory %1/%2 GiB</source>
+        <translation>内存 %1/%2 GiB</translation>
+    </message>
+    <message>
+        <source>Pods %1/%2</source>
+        <translation>Pod %1/%2</translation>
+    </message>
+</context>
+<context>
     <name>HumanTime</name>
     <message>
         <source>just now</source>
@@ -76,6 +91,77 @@
     <message>
         <source>Runtime must be auto, local or kubernetes (got &quot;%1&quot;).</source>
         <translation>运行时必须是 auto、local 或 kubernetes（当前为“%1”）。</translation>
+    </message>
+</context>
+<context>
+    <name>MapItems</name>
+    <message>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>Mem</source>
+        <translation>内存</translation>
+    </message>
+    <message>
+        <source>Pods</source>
+        <translation>Pod</translation>
+    </message>
+    <message>
+        <source> (measured %1)</source>
+        <translation>（实测 %1）</translation>
+    </message>
+    <message>
+        <source>up</source>
+        <translation>正常</translation>
+    </message>
+    <message>
+        <source>degraded</source>
+        <translation>降级</translation>
+    </message>
+    <message>
+        <source>down</source>
+        <translation>中断</translation>
+    </message>
+    <message>
+        <source>no network</source>
+        <translation>无网络</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>Authentication</source>
+        <translation>认证</translation>
+    </message>
+    <message>
+        <source>Networking</source>
+        <translation>网络</translation>
+    </message>
+    <message>
+        <source>Offloading</source>
+        <translation>卸载</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>Lends</source>
+        <translation>出借</translation>
+    </message>
+    <message>
+        <source>Borrows</source>
+        <translation>借用</translation>
+    </message>
+    <message>
+        <source>%1 → %2: %3</source>
+        <translation>%1 → %2：%3</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
     </message>
 </context>
 <context>
@@ -1420,40 +1506,12 @@
 <context>
     <name>spillway::views::PeerGraphView</name>
     <message>
-        <source>up</source>
-        <translation>正常</translation>
-    </message>
-    <message>
-        <source>degraded</source>
-        <translation>降级</translation>
-    </message>
-    <message>
-        <source>down</source>
-        <translation>中断</translation>
-    </message>
-    <message>
-        <source>no network</source>
-        <translation>无网络</translation>
-    </message>
-    <message>
-        <source>unknown</source>
-        <translation>未知</translation>
-    </message>
-    <message>
         <source>CPU %1/%2 · %3/%4 GiB · pods %5/%6</source>
         <translation>CPU %1/%2 · %3/%4 GiB · Pod %5/%6</translation>
     </message>
     <message>
         <source>No peerings to draw yet: clusters with Spillway installed appear here with the peerings they report.</source>
         <translation>尚无可绘制的对等关系：已安装 Spillway 的集群及其报告的对等关系会显示在这里。</translation>
-    </message>
-    <message>
-        <source>%1 → %2: %3</source>
-        <translation>%1 → %2：%3</translation>
-    </message>
-    <message>
-        <source>%1 ms</source>
-        <translation>%1 ms</translation>
     </message>
     <message>
         <source>%1 (not in the workspace)</source>
@@ -1594,6 +1652,14 @@
     <message>
         <source>PNG image (*.png);;SVG image (*.svg)</source>
         <translation>PNG 图像 (*.png);;SVG 图像 (*.svg)</translation>
+    </message>
+    <message>
+        <source>cannot watch: %1</source>
+        <translation>无法监视：%1</translation>
+    </message>
+    <message>
+        <source>Spillway %1 · %2</source>
+        <translation>Spillway %1 · %2</translation>
     </message>
 </context>
 <context>

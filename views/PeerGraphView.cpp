@@ -1,5 +1,7 @@
 #include "PeerGraphView.h"
 
+#include "MapItems.h"
+#include "console/MapCards.h"
 #include "console/PeerGraphModel.h"
 
 #include <QBuffer>
@@ -21,6 +23,7 @@
 #include <QSvgGenerator>
 #include <QToolButton>
 #include <QVBoxLayout>
+#include <QVariantAnimation>
 #include <QWheelEvent>
 #include <QtMath>
 
@@ -33,8 +36,7 @@ using console::PeerGraph;
 
 namespace {
 
-constexpr int kClusterKey = 0, kProviderKey = 1;
-constexpr qreal kBoxWidth = 170, kBoxHeight = 64;
+constexpr int kClusterKey = MapItems::kClusterKey, kProviderKey = MapItems::kProviderKey;
 constexpr qreal kMinZoom = 0.1, kMaxZoom = 8, kMaxFitZoom = 2;
 
 // Scales VIEW by FACTOR, keeping its scale within kMinZoom..kMaxZoom (a map zoomed to a dot or
@@ -95,30 +97,6 @@ private:
     QString m_dragFrom;
 };
 
-QColor healthColour(PeerGraph::Health h)
-{
-    switch (h) {
-    case PeerGraph::Health::Up: return QColor(0x2e, 0x9d, 0x3a);
-    case PeerGraph::Health::Degraded: return QColor(0xef, 0x8c, 0x00);
-    case PeerGraph::Health::Down: return QColor(0xd3, 0x2f, 0x2f);
-    case PeerGraph::Health::NoNetwork:
-    case PeerGraph::Health::Unknown: return QColor(0x8a, 0x8a, 0x8a);
-    }
-    return Qt::gray;
-}
-
-QString healthName(PeerGraph::Health h)
-{
-    switch (h) {
-    case PeerGraph::Health::Up: return PeerGraphView::tr("up");
-    case PeerGraph::Health::Degraded: return PeerGraphView::tr("degraded");
-    case PeerGraph::Health::Down: return PeerGraphView::tr("down");
-    case PeerGraph::Health::NoNetwork: return PeerGraphView::tr("no network");
-    case PeerGraph::Health::Unknown: return PeerGraphView::tr("unknown");
-    }
-    return {};
-}
-
 QString gib(double bytes)
 {
     return QString::number(bytes / (1024.0 * 1024 * 1024), 'f', 1);
@@ -155,8 +133,19 @@ QToolButton *toolButton(QWidget *parent, const QString &text, const QString &tip
 
 PeerGraphView::PeerGraphView(console::PeerGraphModel *model, QWidget *parent)
     : QWidget(parent), m_model(model), m_scene(new QGraphicsScene(this)), m_view(new ZoomingView(m_scene, this)), m_details(new QLabel(this)),
-      m_empty(new QLabel(tr("No peerings to draw yet: clusters with Spillway installed appear here with the peerings they report."), this))
+      m_empty(new QLabel(tr("No peerings to draw yet: clusters with Spillway installed appear here with the peerings they report."), this)),
+      m_pulse(new QVariantAnimation(this))
 {
+    // A tunnel that goes down is seen at a glance: its arrow swells and shrinks a few times.
+    m_pulse->setStartValue(0.0);
+    m_pulse->setEndValue(1.0);
+    m_pulse->setDuration(700);
+    m_pulse->setLoopCount(4);
+    connect(m_pulse, &QVariantAnimation::valueChanged, this, [this](const QVariant &v) { applyPulse(v.toReal()); });
+    connect(m_pulse, &QVariantAnimation::finished, this, [this] {
+        applyPulse(0);
+        m_pulsing.clear();
+    });
     m_view->setRenderHint(QPainter::Antialiasing);
     m_view->setDragMode(QGraphicsView::ScrollHandDrag);
     m_details->setWordWrap(true);
@@ -265,11 +254,8 @@ QString PeerGraphView::edgeLabel(const QString &consumer, const QString &provide
 
 QString PeerGraphView::nodeBadge(const QString &clusterId) const
 {
-    for (QGraphicsItem *item : m_scene->items())
-        if (item->data(kClusterKey).toString() == clusterId && item->data(kProviderKey).toString() == QLatin1String("badge"))
-            if (auto *text = qgraphicsitem_cast<QGraphicsSimpleTextItem *>(item))
-                return text->text();
-    return {};
+    QGraphicsItem *box = itemOf(clusterId);
+    return box ? box->toolTip() : QString();
 }
 
 void PeerGraphView::showEvent(QShowEvent *event)
@@ -300,6 +286,7 @@ void PeerGraphView::redraw()
     m_order = ids;
     std::sort(m_order.begin(), m_order.end(), [this](const QString &a, const QString &b) { return m_layout.slotOf(a) < m_layout.slotOf(b); });
 
+    notePulses(g);
     for (const auto &e : g.edges) {
         QPointF a = at[e.consumer], b = at[e.provider];
         QLineF line(a, b);
@@ -311,75 +298,34 @@ void PeerGraphView::redraw()
             line = QLineF(a, b);
         }
         // From border to border of the boxes, roughly.
-        const qreal trim = std::min<qreal>(line.length() / 2 - 2, 48);
+        const qreal trim = std::min<qreal>(line.length() / 2 - 2, 56);
         const QLineF unit = line.unitVector();
         const QPointF d = unit.p2() - unit.p1();
-        line = QLineF(a + d * trim, b - d * trim);
-        const QColor colour = healthColour(e.health);
-        QPen pen(colour, 2.5);
-        if (e.health == PeerGraph::Health::Unknown || e.health == PeerGraph::Health::NoNetwork)
-            pen.setStyle(Qt::DashLine);
-        QPainterPath path(line.p1());
-        path.lineTo(line.p2());
-        const qreal angle = std::atan2(-d.y(), -d.x());
-        const QPointF tip = line.p2();
-        path.moveTo(tip);
-        path.lineTo(tip + QPointF(std::cos(angle + 0.4), std::sin(angle + 0.4)) * 12);
-        path.moveTo(tip);
-        path.lineTo(tip + QPointF(std::cos(angle - 0.4), std::sin(angle - 0.4)) * 12);
-        auto *arrow = m_scene->addPath(path, pen);
-        arrow->setFlag(QGraphicsItem::ItemIsSelectable);
-        arrow->setData(kClusterKey, e.consumer);
-        arrow->setData(kProviderKey, e.provider);
-        arrow->setToolTip(tr("%1 → %2: %3").arg(e.consumer, e.provider, e.healthText.isEmpty() ? healthName(e.health) : e.healthText));
+        MapItems::addPeering(m_scene, e, console::peeringCardOf(m_model->snapshots(), e), QLineF(a + d * trim, b - d * trim));
         ++m_edgeItems;
-        const QString label = e.latencyMs ? tr("%1 ms").arg(QString::number(*e.latencyMs, 'f', 2)) : healthName(e.health);
-        auto *text = m_scene->addSimpleText(label);
-        text->setBrush(colour);
-        text->setPos(line.center() + QPointF(4, -16));
-        text->setData(kClusterKey, e.consumer);
-        text->setData(kProviderKey, e.provider);
-        text->setAcceptedMouseButtons(Qt::NoButton);
     }
 
+    const auto errors = m_model->errors();
     for (const auto &node : g.nodes) {
-        const QPointF c = at[node.clusterId];
-        // What this cluster provides: its consumers' virtual nodes for it, summed.
-        console::Capacity capacity, used;
-        bool provides = false;
-        for (const auto &e : g.edges)
-            if (e.provider == node.clusterId && !e.virtualNode.isEmpty()) {
-                provides = true;
-                capacity += e.capacity;
-                used += e.used;
-            }
-        auto *name = m_scene->addSimpleText(node.name);
-        QFont bold = name->font();
-        bold.setBold(true);
-        name->setFont(bold);
-        name->setBrush(palette.color(QPalette::Text));
-        auto *badge = m_scene->addSimpleText(provides ? usage(used, capacity) : (node.inWorkspace ? node.clusterId : tr("%1 (not in the workspace)").arg(node.clusterId)));
-        QFont small = badge->font();
-        small.setPointSizeF(small.pointSizeF() * 0.85);
-        badge->setFont(small);
-        badge->setBrush(palette.color(QPalette::PlaceholderText));
-        badge->setData(kClusterKey, node.clusterId);
-        badge->setData(kProviderKey, QStringLiteral("badge"));
-        // The box fits its texts.
-        const qreal width = std::max({kBoxWidth, name->boundingRect().width() + 20, badge->boundingRect().width() + 20});
-        auto *box = m_scene->addRect(QRectF(c.x() - width / 2, c.y() - kBoxHeight / 2, width, kBoxHeight),
-                                     QPen(node.inWorkspace ? palette.color(QPalette::Highlight) : palette.color(QPalette::Mid), node.inWorkspace ? 2 : 1,
-                                          node.inWorkspace ? Qt::SolidLine : Qt::DashLine),
-                                     palette.brush(QPalette::Base));
-        box->setZValue(-1);
-        box->setFlag(QGraphicsItem::ItemIsSelectable);
-        box->setData(kClusterKey, node.clusterId);
+        MapItems::Cluster c;
+        c.clusterId = node.clusterId;
+        c.name = node.name;
+        c.inWorkspace = node.inWorkspace;
+        c.card = console::clusterCardOf(g, node.clusterId);
+        if (auto error = errors.find(node.clusterId); error != errors.end()) {
+            // The whole error is in the details; the card says enough to look there.
+            const QString why = error->second.message.section(QLatin1Char('\n'), 0, 0);
+            c.status = tr("cannot watch: %1").arg(why.size() > 48 ? why.left(47) + QChar(0x2026) : why);
+            c.troubled = true;
+        } else if (!node.inWorkspace) {
+            c.status = tr("%1 (not in the workspace)").arg(node.clusterId);
+        } else if (const auto facts = m_model->factsOf(node.clusterId); facts && !facts->spillwayVersion.isEmpty()) {
+            c.status = tr("Spillway %1 · %2").arg(facts->spillwayVersion, node.clusterId);
+        } else {
+            c.status = node.clusterId;
+        }
+        MapItems::addCluster(m_scene, palette, c, at[node.clusterId]);
         ++m_nodeItems;
-        name->setPos(c.x() - name->boundingRect().width() / 2, c.y() - kBoxHeight / 2 + 6);
-        badge->setPos(c.x() - badge->boundingRect().width() / 2, c.y() + 4);
-        // A click on the texts selects the box under them.
-        name->setAcceptedMouseButtons(Qt::NoButton);
-        badge->setAcceptedMouseButtons(Qt::NoButton);
     }
     m_scene->setSceneRect(m_scene->itemsBoundingRect().adjusted(-40, -40, 40, 40));
     if (!m_selected.isEmpty()) {
@@ -399,6 +345,42 @@ QGraphicsItem *PeerGraphView::itemOf(const QString &clusterId, const QString &pr
             return item;
     }
     return nullptr;
+}
+
+void PeerGraphView::notePulses(const PeerGraph &g)
+{
+    std::map<PeeringKey, PeerGraph::Health> health;
+    bool changed = false;
+    for (const auto &e : g.edges) {
+        PeeringKey key{e.consumer, e.provider};
+        if (auto was = m_lastHealth.find(key); was != m_lastHealth.end() && was->second != e.health)
+            changed = m_pulsing.insert(key).second || changed;
+        health.emplace(std::move(key), e.health);
+    }
+    std::erase_if(m_pulsing, [&](const PeeringKey &key) { return !health.count(key); });
+    m_lastHealth = std::move(health);
+    if (changed) {
+        m_pulse->stop();
+        m_pulse->start();
+    }
+}
+
+void PeerGraphView::applyPulse(qreal phase)
+{
+    for (const auto &[consumer, provider] : m_pulsing)
+        if (auto *arrow = qgraphicsitem_cast<QGraphicsPathItem *>(itemOf(consumer, provider))) {
+            QPen pen = arrow->pen();
+            pen.setWidthF(MapItems::kPenWidth + 5 * std::sin(M_PI * phase));
+            arrow->setPen(pen);
+        }
+}
+
+QStringList PeerGraphView::pulsing() const
+{
+    QStringList out;
+    for (const auto &[consumer, provider] : m_pulsing)
+        out << consumer + QStringLiteral(" → ") + provider;
+    return out;
 }
 
 QString PeerGraphView::hint()
@@ -540,7 +522,7 @@ void PeerGraphView::showDetails(const QString &clusterId, const QString &provide
         if (!e)
             return;
         lines << tr("<b>%1 → %2</b>").arg(e->consumer.toHtmlEscaped(), e->provider.toHtmlEscaped())
-              << tr("Tunnel: %1 (%2)").arg(healthName(e->health), e->healthText.toHtmlEscaped());
+              << tr("Tunnel: %1 (%2)").arg(MapItems::healthName(e->health), e->healthText.toHtmlEscaped());
         if (e->latencyMs)
             lines << tr("Latency: %1 ms").arg(QString::number(*e->latencyMs, 'f', 3));
         if (!e->virtualNode.isEmpty())

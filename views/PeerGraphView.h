@@ -1,9 +1,12 @@
 #pragma once
 
 #include "console/MapLayout.h"
+#include "console/PeerGraph.h"
 
 #include <QWidget>
 
+#include <map>
+#include <set>
 #include <vector>
 
 class QGraphicsItem;
@@ -11,6 +14,7 @@ class QGraphicsScene;
 class QGraphicsView;
 class QLabel;
 class QMenu;
+class QVariantAnimation;
 
 namespace spillway::console {
 class PeerGraphModel;
@@ -18,9 +22,10 @@ class PeerGraphModel;
 
 namespace spillway::views {
 
-// The peer graph page: clusters as boxes on rings (badge: the capacity their consumers'
-// virtual nodes offer and how much of it is used), peerings as arrows consumer → provider
-// coloured by tunnel health and labelled with its latency; a click shows the details beside it;
+// The peer graph page (the federation map): clusters as cards on rings (their Spillway version,
+// and gauges of what they lend and borrow), peerings as arrows consumer → provider coloured by
+// tunnel health, styled by module state, labelled with the latency and a dot per module (MapItems);
+// an arrow whose health changes pulses for a few seconds; a click shows the details beside it;
 // the wheel zooms and dragging pans; a cluster dragged onto another, or the context menu, asks to
 // peer or unpeer. Clusters keep their place as others come and go (MapLayout). From the keyboard:
 // arrows select the next or previous cluster, + and - zoom, 0 fits. The map exports as PNG or SVG.
@@ -37,7 +42,8 @@ public:
     QString detailsText() const;
     // Shows the details of a cluster (as a click on it does).
     void select(const QString &clusterId);
-    // The text drawn on an edge's label, or on a node's badge (empty: none).
+    // The text drawn on an edge's label, or a cluster card's tooltip: its name and its gauges in
+    // full, "Lends: CPU 0.5/7.5 · …" (empty: not drawn).
     QString edgeLabel(const QString &consumer, const QString &provider) const;
     QString nodeBadge(const QString &clusterId) const;
     // The actions of the context menu at a scene point: on a peering "Unpeer", on a cluster
@@ -47,6 +53,8 @@ public:
     // (null: not drawn); and the view that draws them.
     QPointF itemPosition(const QString &clusterId, const QString &provider = {}) const;
     QGraphicsView *canvas() const { return m_view; }
+    // The peerings ("consumer → provider") whose health changed at the last redraws, pulsing now.
+    QStringList pulsing() const;
     // The selected cluster (empty: none, or a peering).
     QString selectedCluster() const { return m_selectedProvider.isEmpty() ? m_selected : QString(); }
     // Zoom: the canvas' scale; zoomBy multiplies it (within 0.1 to 8); fit shows every cluster.
@@ -78,6 +86,9 @@ private:
     // The box of a cluster (provider empty) or a peering's arrow (null: not drawn).
     QGraphicsItem *itemOf(const QString &clusterId, const QString &provider = {}) const;
     static QString hint();
+    // Notes which peerings changed health since the last redraw and (re)starts their pulse.
+    void notePulses(const console::PeerGraph &graph);
+    void applyPulse(qreal phase);
 
     console::PeerGraphModel *m_model;
     QGraphicsScene *m_scene;
@@ -88,6 +99,10 @@ private:
     QString m_selected, m_selectedProvider;
     int m_nodeItems = 0, m_edgeItems = 0;
     bool m_stale = false;   // changed while hidden: redrawn when shown
+    using PeeringKey = std::pair<QString, QString>;
+    std::map<PeeringKey, console::PeerGraph::Health> m_lastHealth;
+    std::set<PeeringKey> m_pulsing;
+    QVariantAnimation *m_pulse;
 };
 
 } // namespace spillway::views

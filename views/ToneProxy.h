@@ -7,6 +7,17 @@
 
 namespace spillway::views {
 
+// The colour of a tone (console::Tone: good, warning, bad); invalid for neutral.
+inline QColor toneColour(int tone)
+{
+    switch (tone) {
+    case 1: return QColor(0x2e, 0x9d, 0x3a);
+    case 2: return QColor(0xef, 0x8c, 0x00);
+    case 3: return QColor(0xd3, 0x2f, 0x2f);
+    default: return {};
+    }
+}
+
 // Colours a KeyedTableModel row's text by its tone (good, warning, bad); sorts when asked to.
 class ToneProxy : public QSortFilterProxyModel
 {
@@ -15,12 +26,8 @@ public:
     QVariant data(const QModelIndex &index, int role) const override
     {
         if (role == Qt::ForegroundRole) {
-            switch (QSortFilterProxyModel::data(index, console::KeyedTableModel::ToneRole).toInt()) {
-            case 1: return QColor(0x2e, 0x9d, 0x3a);
-            case 2: return QColor(0xef, 0x8c, 0x00);
-            case 3: return QColor(0xd3, 0x2f, 0x2f);
-            default: return {};
-            }
+            const QColor colour = toneColour(QSortFilterProxyModel::data(index, console::KeyedTableModel::ToneRole).toInt());
+            return colour.isValid() ? QVariant(colour) : QVariant();
         }
         return QSortFilterProxyModel::data(index, role);
     }

@@ -42,6 +42,14 @@ std::optional<ClusterEntry> PeerGraphModel::entryOf(const QString &clusterId) co
     return std::nullopt;
 }
 
+std::optional<ClusterFacts> PeerGraphModel::factsOf(const QString &clusterId) const
+{
+    for (int i = 0; i < m_clusters->rowCount(); ++i)
+        if (const auto &row = m_clusters->row(i); row.state == ClusterListModel::State::Ready && row.facts.clusterId == clusterId)
+            return row.facts;
+    return std::nullopt;
+}
+
 void PeerGraphModel::syncWatches()
 {
     std::map<QString, int> wanted;

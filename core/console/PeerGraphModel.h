@@ -1,5 +1,6 @@
 #pragma once
 
+#include "console/ClusterProbe.h"
 #include "console/PeerGraph.h"
 #include "console/PeerWatch.h"
 
@@ -32,6 +33,8 @@ public:
     std::map<QString, Error> errors() const;
     // The kubeconfig and context of the watched cluster with this ID (nullopt: not watched).
     std::optional<ClusterEntry> entryOf(const QString &clusterId) const;
+    // What the cluster list learnt of the watched cluster with this ID (its versions), or nullopt.
+    std::optional<ClusterFacts> factsOf(const QString &clusterId) const;
 
 signals:
     void graphChanged();

@@ -32,6 +32,7 @@
 #include <QDateTime>
 #include <QPlainTextEdit>
 #include <QApplication>
+#include <QGraphicsPathItem>
 #include <QGraphicsView>
 #include <QMenu>
 #include <QSignalSpy>
@@ -353,7 +354,20 @@ private slots:
         QCOMPARE(view->nodeItems(), 2);
         QCOMPARE(view->edgeItems(), 1);
         QCOMPARE(view->edgeLabel(consumerId, providerId), QStringLiteral("1.50 ms"));
-        QVERIFY2(view->nodeBadge(providerId).contains(QStringLiteral("pods 1/%1").arg(q("pods"))), qPrintable(view->nodeBadge(providerId)));
+        // Each card's gauges: the provider lends the virtual node's capacity, the consumer borrows it.
+        const QString lends = view->nodeBadge(providerId), borrows = view->nodeBadge(consumerId);
+        QVERIFY2(lends.contains(QStringLiteral("Lends: CPU 0.5/%1").arg(QString::number(q("cpu"), 'f', 1))) && lends.contains(QStringLiteral("Pods 1/%1").arg(q("pods")))
+                     && !lends.contains(QStringLiteral("Borrows")), qPrintable(lends));
+        QVERIFY2(borrows.contains(QStringLiteral("Borrows: CPU 0.5/")) && !borrows.contains(QStringLiteral("Lends")), qPrintable(borrows));
+        // The arrow says each module's state as the consumer's ForeignCluster reports it; the
+        // tunnel is up, so it is drawn solid.
+        const QGraphicsPathItem *arrow = nullptr;
+        for (QGraphicsItem *item : view->canvas()->scene()->items())
+            if (auto *path = qgraphicsitem_cast<QGraphicsPathItem *>(item))
+                arrow = path;
+        QVERIFY(arrow);
+        QVERIFY2(arrow->toolTip().contains(QStringLiteral("Networking: Pending")) && arrow->toolTip().contains(QStringLiteral("Offloading: ")), qPrintable(arrow->toolTip()));
+        QCOMPARE(arrow->pen().style(), Qt::SolidLine);
         view->select(providerId);
         QVERIFY2(view->detailsText().contains(QStringLiteral("Provides to: ") + consumerId), qPrintable(view->detailsText()));
 
@@ -433,6 +447,7 @@ private slots:
             QVERIFY(svgText.contains(QStringLiteral("<svg")));
             for (const auto &n : model->graph().nodes)
                 QVERIFY2(svgText.contains(n.name.toHtmlEscaped()), qPrintable(n.name));
+            QVERIFY2(svgText.contains(QStringLiteral("Spillway ") + spillway::Version::current().toString()), "the cards show the installed version");
             const QString error = standalone.exportTo(out.filePath(QStringLiteral("missing/map.png")));
             QVERIFY2(error.contains(QStringLiteral("does not exist")) && error.contains(QStringLiteral("missing")), qPrintable(error));
         }
@@ -440,6 +455,9 @@ private slots:
         // A change in the API reaches the page through the watch.
         QVERIFY(connectionStatus("Error").ok());
         QTRY_COMPARE_WITH_TIMEOUT(model->graph().edges.front().health, PeerGraph::Health::Down, 10000);
+        // ... and the arrow that went down pulses, then settles.
+        QVERIFY2(view->pulsing().contains(consumerId + QStringLiteral(" → ") + providerId), qPrintable(view->pulsing().join(QLatin1Char(','))));
+        QTRY_VERIFY_WITH_TIMEOUT(view->pulsing().isEmpty(), 10000);
         // No kubelet confirms the deletion on this node: removed at once, as a force delete does.
         spillway::kube::DeleteOptions now;
         now.gracePeriodSeconds = 0;
