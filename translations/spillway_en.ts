@@ -98,6 +98,141 @@
     </message>
 </context>
 <context>
+    <name>MapDetails</name>
+    <message>
+        <source>CPU %1/%2 · %3/%4 GiB · pods %5/%6</source>
+        <translation>CPU %1/%2 · %3/%4 GiB · pods %5/%6</translation>
+    </message>
+    <message>
+        <source>CPU %1 · %2 GiB · pods %3</source>
+        <translation>CPU %1 · %2 GiB · pods %3</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>none</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1 → %2&lt;/b&gt;</source>
+        <translation>&lt;b&gt;%1 → %2&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Tunnel: %1 (%2)</source>
+        <translation>Tunnel: %1 (%2)</translation>
+    </message>
+    <message>
+        <source>Latency: %1 ms</source>
+        <translation>Latency: %1 ms</translation>
+    </message>
+    <message>
+        <source>Virtual node: %1 (%2)</source>
+        <translation>Virtual node: %1 (%2)</translation>
+    </message>
+    <message>
+        <source>Ready</source>
+        <translation>Ready</translation>
+    </message>
+    <message>
+        <source>not Ready</source>
+        <translation>not Ready</translation>
+    </message>
+    <message>
+        <source>Seen from the provider only: add the consumer&apos;s kubeconfig for its virtual node.</source>
+        <translation>Seen from the provider only: add the consumer&apos;s kubeconfig for its virtual node.</translation>
+    </message>
+    <message>
+        <source>Modules</source>
+        <translation>Modules</translation>
+    </message>
+    <message>
+        <source>%1: disabled</source>
+        <translation>%1: disabled</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>no condition reported</source>
+        <translation>no condition reported</translation>
+    </message>
+    <message>
+        <source>ResourceSlices</source>
+        <translation>ResourceSlices</translation>
+    </message>
+    <message>
+        <source>%1/%2 in %3 (class %4)</source>
+        <translation>%1/%2 in %3 (class %4)</translation>
+    </message>
+    <message>
+        <source>asked: %1</source>
+        <translation>asked: %1</translation>
+    </message>
+    <message>
+        <source>granted: %1</source>
+        <translation>granted: %1</translation>
+    </message>
+    <message>
+        <source>granted: not yet answered by the provider</source>
+        <translation>granted: not yet answered by the provider</translation>
+    </message>
+    <message>
+        <source>Gateways</source>
+        <translation>Gateways</translation>
+    </message>
+    <message>
+        <source>%1: %2 %3/%4 — %5</source>
+        <translation>%1: %2 %3/%4 — %5</translation>
+    </message>
+    <message>
+        <source>Connection</source>
+        <translation>Connection</translation>
+    </message>
+    <message>
+        <source>no status yet</source>
+        <translation>no status yet</translation>
+    </message>
+    <message>
+        <source>Events</source>
+        <translation>Events</translation>
+    </message>
+    <message>
+        <source>none seen</source>
+        <translation>none seen</translation>
+    </message>
+    <message>
+        <source>• %1 · %2 · %3 %4: %5</source>
+        <translation>• %1 · %2 · %3 %4: %5</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Cluster ID: %1</source>
+        <translation>Cluster ID: %1</translation>
+    </message>
+    <message>
+        <source>Consumes from: %1</source>
+        <translation>Consumes from: %1</translation>
+    </message>
+    <message>
+        <source>Provides to: %1</source>
+        <translation>Provides to: %1</translation>
+    </message>
+    <message>
+        <source>Not in the workspace: only its peers report it.</source>
+        <translation>Not in the workspace: only its peers report it.</translation>
+    </message>
+    <message>
+        <source>Watch error: %1</source>
+        <translation>Watch error: %1</translation>
+    </message>
+</context>
+<context>
     <name>MapItems</name>
     <message>
         <source>CPU</source>
@@ -1513,72 +1648,12 @@
 <context>
     <name>spillway::views::PeerGraphView</name>
     <message>
-        <source>CPU %1/%2 · %3/%4 GiB · pods %5/%6</source>
-        <translation>CPU %1/%2 · %3/%4 GiB · pods %5/%6</translation>
-    </message>
-    <message>
         <source>No peerings to draw yet: clusters with Spillway installed appear here with the peerings they report.</source>
         <translation>No peerings to draw yet: clusters with Spillway installed appear here with the peerings they report.</translation>
     </message>
     <message>
         <source>%1 (not in the workspace)</source>
         <translation>%1 (not in the workspace)</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;%1 → %2&lt;/b&gt;</source>
-        <translation>&lt;b&gt;%1 → %2&lt;/b&gt;</translation>
-    </message>
-    <message>
-        <source>Tunnel: %1 (%2)</source>
-        <translation>Tunnel: %1 (%2)</translation>
-    </message>
-    <message>
-        <source>Latency: %1 ms</source>
-        <translation>Latency: %1 ms</translation>
-    </message>
-    <message>
-        <source>Virtual node: %1 (%2)</source>
-        <translation>Virtual node: %1 (%2)</translation>
-    </message>
-    <message>
-        <source>Ready</source>
-        <translation>Ready</translation>
-    </message>
-    <message>
-        <source>not Ready</source>
-        <translation>not Ready</translation>
-    </message>
-    <message>
-        <source>Seen from the provider only: add the consumer&apos;s kubeconfig for its virtual node.</source>
-        <translation>Seen from the provider only: add the consumer&apos;s kubeconfig for its virtual node.</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;%1&lt;/b&gt;</source>
-        <translation>&lt;b&gt;%1&lt;/b&gt;</translation>
-    </message>
-    <message>
-        <source>Cluster ID: %1</source>
-        <translation>Cluster ID: %1</translation>
-    </message>
-    <message>
-        <source>Consumes from: %1</source>
-        <translation>Consumes from: %1</translation>
-    </message>
-    <message>
-        <source>none</source>
-        <translation>none</translation>
-    </message>
-    <message>
-        <source>Provides to: %1</source>
-        <translation>Provides to: %1</translation>
-    </message>
-    <message>
-        <source>Not in the workspace: only its peers report it.</source>
-        <translation>Not in the workspace: only its peers report it.</translation>
-    </message>
-    <message>
-        <source>Watch error: %1</source>
-        <translation>Watch error: %1</translation>
     </message>
     <message>
         <source>Unpeer %1 → %2…</source>
@@ -1667,6 +1742,10 @@
     <message>
         <source>Spillway %1 · %2</source>
         <translation>Spillway %1 · %2</translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation>Details</translation>
     </message>
 </context>
 <context>

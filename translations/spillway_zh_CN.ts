@@ -94,6 +94,141 @@
     </message>
 </context>
 <context>
+    <name>MapDetails</name>
+    <message>
+        <source>CPU %1/%2 · %3/%4 GiB · pods %5/%6</source>
+        <translation>CPU %1/%2 · %3/%4 GiB · Pod %5/%6</translation>
+    </message>
+    <message>
+        <source>CPU %1 · %2 GiB · pods %3</source>
+        <translation>CPU %1 · %2 GiB · Pod %3</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1 → %2&lt;/b&gt;</source>
+        <translation>&lt;b&gt;%1 → %2&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Tunnel: %1 (%2)</source>
+        <translation>隧道：%1（%2）</translation>
+    </message>
+    <message>
+        <source>Latency: %1 ms</source>
+        <translation>延迟：%1 ms</translation>
+    </message>
+    <message>
+        <source>Virtual node: %1 (%2)</source>
+        <translation>虚拟节点：%1（%2）</translation>
+    </message>
+    <message>
+        <source>Ready</source>
+        <translation>就绪</translation>
+    </message>
+    <message>
+        <source>not Ready</source>
+        <translation>未就绪</translation>
+    </message>
+    <message>
+        <source>Seen from the provider only: add the consumer&apos;s kubeconfig for its virtual node.</source>
+        <translation>仅从提供方看到：添加使用方的 kubeconfig 以查看其虚拟节点。</translation>
+    </message>
+    <message>
+        <source>Modules</source>
+        <translation>模块</translation>
+    </message>
+    <message>
+        <source>%1: disabled</source>
+        <translation>%1：已禁用</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>no condition reported</source>
+        <translation>未报告任何条件</translation>
+    </message>
+    <message>
+        <source>ResourceSlices</source>
+        <translation>ResourceSlice</translation>
+    </message>
+    <message>
+        <source>%1/%2 in %3 (class %4)</source>
+        <translation>%3 中的 %1/%2（类别 %4）</translation>
+    </message>
+    <message>
+        <source>asked: %1</source>
+        <translation>请求：%1</translation>
+    </message>
+    <message>
+        <source>granted: %1</source>
+        <translation>已授予：%1</translation>
+    </message>
+    <message>
+        <source>granted: not yet answered by the provider</source>
+        <translation>已授予：提供方尚未答复</translation>
+    </message>
+    <message>
+        <source>Gateways</source>
+        <translation>网关</translation>
+    </message>
+    <message>
+        <source>%1: %2 %3/%4 — %5</source>
+        <translation>%1：%2 %3/%4 — %5</translation>
+    </message>
+    <message>
+        <source>Connection</source>
+        <translation>Connection</translation>
+    </message>
+    <message>
+        <source>no status yet</source>
+        <translation>尚无状态</translation>
+    </message>
+    <message>
+        <source>Events</source>
+        <translation>事件</translation>
+    </message>
+    <message>
+        <source>none seen</source>
+        <translation>未见过</translation>
+    </message>
+    <message>
+        <source>• %1 · %2 · %3 %4: %5</source>
+        <translation>• %1 · %2 · %3 %4：%5</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Cluster ID: %1</source>
+        <translation>集群 ID：%1</translation>
+    </message>
+    <message>
+        <source>Consumes from: %1</source>
+        <translation>使用来自：%1</translation>
+    </message>
+    <message>
+        <source>Provides to: %1</source>
+        <translation>提供给：%1</translation>
+    </message>
+    <message>
+        <source>Not in the workspace: only its peers report it.</source>
+        <translation>不在工作区中：仅由其对等集群报告。</translation>
+    </message>
+    <message>
+        <source>Watch error: %1</source>
+        <translation>监视错误：%1</translation>
+    </message>
+</context>
+<context>
     <name>MapItems</name>
     <message>
         <source>CPU</source>
@@ -1506,72 +1641,12 @@
 <context>
     <name>spillway::views::PeerGraphView</name>
     <message>
-        <source>CPU %1/%2 · %3/%4 GiB · pods %5/%6</source>
-        <translation>CPU %1/%2 · %3/%4 GiB · Pod %5/%6</translation>
-    </message>
-    <message>
         <source>No peerings to draw yet: clusters with Spillway installed appear here with the peerings they report.</source>
         <translation>尚无可绘制的对等关系：已安装 Spillway 的集群及其报告的对等关系会显示在这里。</translation>
     </message>
     <message>
         <source>%1 (not in the workspace)</source>
         <translation>%1（不在工作区中）</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;%1 → %2&lt;/b&gt;</source>
-        <translation>&lt;b&gt;%1 → %2&lt;/b&gt;</translation>
-    </message>
-    <message>
-        <source>Tunnel: %1 (%2)</source>
-        <translation>隧道：%1（%2）</translation>
-    </message>
-    <message>
-        <source>Latency: %1 ms</source>
-        <translation>延迟：%1 ms</translation>
-    </message>
-    <message>
-        <source>Virtual node: %1 (%2)</source>
-        <translation>虚拟节点：%1（%2）</translation>
-    </message>
-    <message>
-        <source>Ready</source>
-        <translation>就绪</translation>
-    </message>
-    <message>
-        <source>not Ready</source>
-        <translation>未就绪</translation>
-    </message>
-    <message>
-        <source>Seen from the provider only: add the consumer&apos;s kubeconfig for its virtual node.</source>
-        <translation>仅从提供方看到：添加使用方的 kubeconfig 以查看其虚拟节点。</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;%1&lt;/b&gt;</source>
-        <translation>&lt;b&gt;%1&lt;/b&gt;</translation>
-    </message>
-    <message>
-        <source>Cluster ID: %1</source>
-        <translation>集群 ID：%1</translation>
-    </message>
-    <message>
-        <source>Consumes from: %1</source>
-        <translation>使用来自：%1</translation>
-    </message>
-    <message>
-        <source>none</source>
-        <translation>无</translation>
-    </message>
-    <message>
-        <source>Provides to: %1</source>
-        <translation>提供给：%1</translation>
-    </message>
-    <message>
-        <source>Not in the workspace: only its peers report it.</source>
-        <translation>不在工作区中：仅由其对等集群报告。</translation>
-    </message>
-    <message>
-        <source>Watch error: %1</source>
-        <translation>监视错误：%1</translation>
     </message>
     <message>
         <source>Unpeer %1 → %2…</source>
@@ -1660,6 +1735,10 @@
     <message>
         <source>Spillway %1 · %2</source>
         <translation>Spillway %1 · %2</translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation>详情</translation>
     </message>
 </context>
 <context>

@@ -1,10 +1,12 @@
 #include "PeerGraphView.h"
 
+#include "MapDetails.h"
 #include "MapItems.h"
 #include "console/MapCards.h"
 #include "console/PeerGraphModel.h"
 
 #include <QBuffer>
+#include <QDateTime>
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -20,6 +22,7 @@
 #include <QMessageBox>
 #include <QMouseEvent>
 #include <QSaveFile>
+#include <QScrollArea>
 #include <QSvgGenerator>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -97,19 +100,6 @@ private:
     QString m_dragFrom;
 };
 
-QString gib(double bytes)
-{
-    return QString::number(bytes / (1024.0 * 1024 * 1024), 'f', 1);
-}
-
-QString usage(const console::Capacity &used, const console::Capacity &capacity)
-{
-    return PeerGraphView::tr("CPU %1/%2 · %3/%4 GiB · pods %5/%6")
-        .arg(QString::number(used.cpu, 'f', 1), QString::number(capacity.cpu, 'f', 1), gib(used.memory), gib(capacity.memory))
-        .arg(used.pods)
-        .arg(capacity.pods);
-}
-
 // Writes BYTES to PATH whole or not at all (an export never leaves half a file over an old one).
 QString writeWhole(const QString &path, const QByteArray &bytes)
 {
@@ -151,8 +141,6 @@ PeerGraphView::PeerGraphView(console::PeerGraphModel *model, QWidget *parent)
     m_details->setWordWrap(true);
     m_details->setAlignment(Qt::AlignTop | Qt::AlignLeft);
     m_details->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_details->setMinimumWidth(260);
-    m_details->setMaximumWidth(340);
     m_details->setText(hint());
     m_empty->setAlignment(Qt::AlignCenter);
     m_empty->setWordWrap(true);
@@ -176,7 +164,15 @@ PeerGraphView::PeerGraphView(console::PeerGraphModel *model, QWidget *parent)
     left->addWidget(m_view, 1);
     auto *layout = new QHBoxLayout(this);
     layout->addLayout(left, 1);
-    layout->addWidget(m_details);
+    // A peering's events can outgrow the window: the panel scrolls.
+    auto *detailsArea = new QScrollArea(this);
+    detailsArea->setWidget(m_details);
+    detailsArea->setWidgetResizable(true);
+    detailsArea->setFrameShape(QFrame::NoFrame);
+    detailsArea->setMinimumWidth(280);
+    detailsArea->setMaximumWidth(380);
+    detailsArea->setAccessibleName(tr("Details"));
+    layout->addWidget(detailsArea);
     auto *zooming = static_cast<ZoomingView *>(m_view);
     zooming->dropped = [this](const QString &consumer, const QString &provider) { emit peerRequested(consumer, provider); };
     zooming->keyPressed = [this](int key) { return handleKey(key); };
@@ -516,41 +512,17 @@ void PeerGraphView::showDetails(const QString &clusterId, const QString &provide
     m_selected = clusterId;
     m_selectedProvider = provider;
     const PeerGraph &g = m_model->graph();
-    QStringList lines;
     if (!provider.isEmpty()) {
-        const PeerGraph::Edge *e = g.edge(clusterId, provider);
-        if (!e)
-            return;
-        lines << tr("<b>%1 → %2</b>").arg(e->consumer.toHtmlEscaped(), e->provider.toHtmlEscaped())
-              << tr("Tunnel: %1 (%2)").arg(MapItems::healthName(e->health), e->healthText.toHtmlEscaped());
-        if (e->latencyMs)
-            lines << tr("Latency: %1 ms").arg(QString::number(*e->latencyMs, 'f', 3));
-        if (!e->virtualNode.isEmpty())
-            lines << tr("Virtual node: %1 (%2)").arg(e->virtualNode.toHtmlEscaped(), e->virtualNodeReady ? tr("Ready") : tr("not Ready"))
-                  << usage(e->used, e->capacity);
-        else if (!e->seenByConsumer)
-            lines << tr("Seen from the provider only: add the consumer's kubeconfig for its virtual node.");
-    } else {
-        const auto node = std::find_if(g.nodes.begin(), g.nodes.end(), [&](const PeerGraph::Node &n) { return n.clusterId == clusterId; });
-        if (node == g.nodes.end())
-            return;
-        lines << tr("<b>%1</b>").arg(node->name.toHtmlEscaped()) << tr("Cluster ID: %1").arg(clusterId.toHtmlEscaped());
-        QStringList providers, consumers;
-        for (const auto &e : g.edges) {
-            if (e.consumer == clusterId)
-                providers << e.provider.toHtmlEscaped();
-            if (e.provider == clusterId)
-                consumers << e.consumer.toHtmlEscaped();
-        }
-        lines << tr("Consumes from: %1").arg(providers.isEmpty() ? tr("none") : providers.join(QStringLiteral(", ")))
-              << tr("Provides to: %1").arg(consumers.isEmpty() ? tr("none") : consumers.join(QStringLiteral(", ")));
-        if (!node->inWorkspace)
-            lines << tr("Not in the workspace: only its peers report it.");
-        const auto errors = m_model->errors();
-        if (auto it = errors.find(clusterId); it != errors.end())
-            lines << tr("Watch error: %1").arg(it->second.toString().toHtmlEscaped());
+        if (const PeerGraph::Edge *e = g.edge(clusterId, provider))
+            m_details->setText(MapDetails::ofPeering(g, *e, console::PeeringDetails::of(m_model->snapshots(), *e), QDateTime::currentMSecsSinceEpoch()));
+        return;
     }
-    m_details->setText(lines.join(QStringLiteral("<br>")));
+    const auto node = std::find_if(g.nodes.begin(), g.nodes.end(), [&](const PeerGraph::Node &n) { return n.clusterId == clusterId; });
+    if (node == g.nodes.end())
+        return;
+    const auto errors = m_model->errors();
+    const auto error = errors.find(clusterId);
+    m_details->setText(MapDetails::ofCluster(g, *node, error == errors.end() ? std::nullopt : std::optional(error->second)));
 }
 
 } // namespace spillway::views

@@ -4,6 +4,7 @@
 #include "console/FederationHistory.h"
 #include "console/HumanTime.h"
 #include "console/PeerGraphModel.h"
+#include "console/PeeringDetails.h"
 #include "console/PeeringModules.h"
 #include "consts/Labels.h"
 #include "storage/VirtualVolumes.h"
@@ -18,18 +19,6 @@ namespace spillway::console {
 
 using nlohmann::json;
 using Row = KeyedTableModel::Row;
-
-namespace {
-
-QString eventTime(const json &event)
-{
-    for (const char *key : {"lastTimestamp", "eventTime"})
-        if (const QString t = textOf(event, key); !t.isEmpty())
-            return t;
-    return textOf(memberOf(event, "metadata"), "creationTimestamp");
-}
-
-} // namespace
 
 Dashboard Dashboard::buildFrom(const ClusterPeersRefs &clusters, const PeerGraph &graph)
 {
@@ -94,8 +83,8 @@ Dashboard Dashboard::buildFrom(const ClusterPeersRefs &clusters, const PeerGraph
                                                                  : textOf(metadata, "uid");
             const QString type = textOf(e, "type");
             const QString object = textOf(about, "kind") + QLatin1Char('/') + textOf(about, "name");
-            events.push_back({eventTime(e), {c.clusterId + QLatin1Char('/') + uid,
-                                             {eventTime(e), c.name, type, textOf(e, "reason"), object, textOf(e, "message")},
+            events.push_back({eventTimeOf(e), {c.clusterId + QLatin1Char('/') + uid,
+                                             {eventTimeOf(e), c.name, type, textOf(e, "reason"), object, textOf(e, "message")},
                                              type == QLatin1String("Warning") ? Warning : Neutral}});
         }
     // RFC 3339 times in UTC sort as text; newest first.

@@ -369,7 +369,26 @@ private slots:
         QVERIFY2(arrow->toolTip().contains(QStringLiteral("Networking: Pending")) && arrow->toolTip().contains(QStringLiteral("Offloading: ")), qPrintable(arrow->toolTip()));
         QCOMPARE(arrow->pen().style(), Qt::SolidLine);
         view->select(providerId);
-        QVERIFY2(view->detailsText().contains(QStringLiteral("Provides to: ") + consumerId), qPrintable(view->detailsText()));
+        const QString consumerName = clusters.data(clusters.index(0, ClusterListModel::Name)).toString();
+        QVERIFY2(view->detailsText().contains(QStringLiteral("Provides to: ") + consumerName), qPrintable(view->detailsText()));
+        QVERIFY2(view->detailsText().contains(QStringLiteral("Lends: CPU 0.5/")), qPrintable(view->detailsText()));
+
+        // The peering's panel, as a click on its arrow opens it: the modules' conditions, the
+        // slice with what was asked and granted, the gateway, and an event about the peering
+        // (from the consumer's side) arriving through the watch.
+        const QString timelineEvent = QStringLiteral("graph-timeline-") + suffix;
+        const json fcEvent = {{"apiVersion", "v1"}, {"kind", "Event"}, {"metadata", {{"name", timelineEvent.toStdString()}}},
+                              {"involvedObject", {{"kind", "ForeignCluster"}, {"name", providerId.toStdString()}, {"apiVersion", "core.liqo.io/v1beta1"}}},
+                              {"type", "Normal"}, {"reason", "MapTimeline"}, {"message", "the peering's own event"},
+                              {"firstTimestamp", "2026-11-30T11:00:00Z"}, {"lastTimestamp", "2026-11-30T11:00:00Z"}, {"source", {{"component", "test"}}}};
+        QVERIFY(consumer->create(resources::events(), QStringLiteral("default"), fcEvent).ok());
+        const_cast<QGraphicsPathItem *>(arrow)->setSelected(true);
+        QTRY_VERIFY2_WITH_TIMEOUT(view->detailsText().contains(QStringLiteral("MapTimeline")), qPrintable(view->detailsText()), 10000);
+        for (const QString &part : {QStringLiteral("NetworkConnectionStatus"), QStringLiteral("Pending"), QStringLiteral("graph-slice"),
+                                    QStringLiteral("granted: CPU 3.0"), QStringLiteral("asked: CPU 4.0"), QStringLiteral("Client ") + ns + QStringLiteral("/gw"),
+                                    QStringLiteral("the peering's own event"), node})
+            QVERIFY2(view->detailsText().contains(part), qPrintable(part + QStringLiteral(" in ") + view->detailsText()));
+        consumer->remove(resources::events(), QStringLiteral("default"), timelineEvent);
 
         // Peering and unpeering start on the graph: a cluster dragged onto another, the context menus.
         {
