@@ -485,6 +485,37 @@
     </message>
 </context>
 <context>
+    <name>PodEvents</name>
+    <message>
+        <source>Time</source>
+        <translation>Time</translation>
+    </message>
+    <message>
+        <source>Recorded in</source>
+        <translation>Recorded in</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>Type</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>Reason</translation>
+    </message>
+    <message>
+        <source>Count</source>
+        <translation>Count</translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation>Message</translation>
+    </message>
+    <message>
+        <source>%1 (the twin)</source>
+        <translation>%1 (the twin)</translation>
+    </message>
+</context>
+<context>
     <name>RuntimeChoice</name>
     <message>
         <source>a virtual node (its pods run in a peer cluster)</source>
@@ -2072,6 +2103,14 @@
             <numerusform>%1 of %n pod</numerusform>
             <numerusform>%1 of %n pods</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Pod events</source>
+        <translation>Pod events</translation>
+    </message>
+    <message>
+        <source>Events</source>
+        <translation>Events</translation>
     </message>
 </context>
 <context>

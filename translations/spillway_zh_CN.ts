@@ -481,6 +481,37 @@
     </message>
 </context>
 <context>
+    <name>PodEvents</name>
+    <message>
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>Recorded in</source>
+        <translation>记录于</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>原因</translation>
+    </message>
+    <message>
+        <source>Count</source>
+        <translation>次数</translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation>消息</translation>
+    </message>
+    <message>
+        <source>%1 (the twin)</source>
+        <translation>%1（孪生 Pod）</translation>
+    </message>
+</context>
+<context>
     <name>RuntimeChoice</name>
     <message>
         <source>a virtual node (its pods run in a peer cluster)</source>
@@ -2063,6 +2094,14 @@
         <translation>
             <numerusform>%1 / %n 个 Pod</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Pod events</source>
+        <translation>Pod 事件</translation>
+    </message>
+    <message>
+        <source>Events</source>
+        <translation>事件</translation>
     </message>
 </context>
 <context>

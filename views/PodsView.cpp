@@ -6,6 +6,7 @@
 #include "console/ClusterClients.h"
 #include "console/OffloadedPods.h"
 #include "console/PeerGraphModel.h"
+#include "console/PodEvents.h"
 #include "console/PodFilter.h"
 
 #include <QComboBox>
@@ -58,7 +59,7 @@ PodsView::PodsView(console::OffloadedPodsModel *pods, console::PeerGraphModel *g
       m_namespace(filterBox(this, tr("All namespaces"), tr("Namespace"))), m_provider(filterBox(this, tr("All providers"), tr("Runs in"))),
       m_phase(filterBox(this, tr("All phases"), tr("Phase"))), m_text(new QLineEdit(this)), m_count(new QLabel(this)), m_empty(new QLabel(this)),
       m_clients(std::make_unique<console::ClusterClients>()), m_details(new QTabWidget(this)), m_log(new PodLogView(m_clients.get(), this)),
-      m_exec(new PodExecView(m_clients.get(), this))
+      m_exec(new PodExecView(m_clients.get(), this)), m_eventsModel(new console::PodEventsModel(graph, {}, this)), m_events(new QTableView(this))
 {
     m_filter->setSourceModel(pods->table());
     auto *proxy = new ToneProxy(this);
@@ -98,6 +99,17 @@ PodsView::PodsView(console::OffloadedPodsModel *pods, console::PeerGraphModel *g
     m_details->setObjectName(QStringLiteral("pod-details"));
     m_details->addTab(m_log, tr("Log"));
     m_details->addTab(m_exec, tr("Terminal"));
+    auto *eventsProxy = new ToneProxy(this);
+    eventsProxy->setSourceModel(m_eventsModel->table());
+    m_events->setObjectName(QStringLiteral("pod-events"));
+    m_events->setAccessibleName(tr("Pod events"));
+    m_events->setModel(eventsProxy);
+    m_events->verticalHeader()->hide();
+    m_events->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_events->horizontalHeader()->setStretchLastSection(true);
+    m_events->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_events->setWordWrap(false);
+    m_details->addTab(m_events, tr("Events"));
     split->addWidget(m_details);
     split->setStretchFactor(1, 2);
     auto *layout = new QVBoxLayout(this);
@@ -196,6 +208,7 @@ void PodsView::openSelected()
     const auto pod = m_pods->pod(rows.first().data(KeyedTableModel::KeyRole).toString());
     if (!pod)
         return;
+    m_eventsModel->setPod(pod);
     const auto cluster = m_graph->entryOf(pod->clusterId);
     if (!cluster)
         return;

@@ -14,6 +14,7 @@ namespace spillway::console {
 class ClusterClients;
 class OffloadedPodsModel;
 class PeerGraphModel;
+class PodEventsModel;
 class PodFilterProxy;
 struct PodFilter;
 }
@@ -25,8 +26,9 @@ class PodLogView;
 
 // The pods panel: every consumer pod on a virtual node, with the provider it really runs in and
 // its phase (live, from the peer graph's watches), filtered by cluster, namespace, provider, phase
-// and name; below it the selected pod's log and a terminal in it. Both stream through one client
-// per cluster.
+// and name; below it the selected pod's log, a terminal in it, and its events from both sides (the
+// consumer's and the provider's about the twin). Log and terminal stream through one client per
+// cluster; the events come from the peer graph's watches.
 class PodsView : public QWidget
 {
     Q_OBJECT
@@ -37,6 +39,9 @@ public:
     QTableView *table() const { return m_table; }
     PodLogView *log() const { return m_log; }
     PodExecView *exec() const { return m_exec; }
+    // The selected pod's events (newest first) and the table that shows them.
+    console::PodEventsModel *eventsModel() const { return m_eventsModel; }
+    QTableView *events() const { return m_events; }
     // Shows the terminal (true) or the log (false) of the selected pod.
     void showTerminal(bool terminal);
     // Selects the pod with this key (cluster ID/namespace/name) and opens its log, clearing the
@@ -67,6 +72,8 @@ private:
     QTabWidget *m_details;
     PodLogView *m_log;
     PodExecView *m_exec;
+    console::PodEventsModel *m_eventsModel;
+    QTableView *m_events;
 };
 
 } // namespace spillway::views

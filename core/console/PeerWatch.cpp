@@ -5,6 +5,7 @@
 #include "apis/networking/v1beta1/Connection.h"
 #include "common/JsonText.h"
 #include "console/ClusterProbe.h"
+#include "consts/Labels.h"
 #include "kube/Informer.h"
 #include "kube/KeepMembers.h"
 #include "kube/KubeClient.h"
@@ -36,7 +37,8 @@ void slimPod(json &pod)
     if (given.is_array())
         for (const auto &c : given) {
             const json &requests = memberOf(memberOf(c, "resources"), "requests");
-            containers.push_back({{"resources", requests.is_object() ? json{{"requests", requests}} : json::object()}});
+            // The name: the log viewer's and the terminal's container pickers list them.
+            containers.push_back({{"name", memberOf(c, "name")}, {"resources", requests.is_object() ? json{{"requests", requests}} : json::object()}});
         }
     spec["containers"] = std::move(containers);
     pod = {{"apiVersion", "v1"}, {"kind", "Pod"},
@@ -51,9 +53,15 @@ void slimEvent(json &event)
         event = json::object();
         return;
     }
-    event = {{"metadata", keepMembers(memberOf(event, "metadata"), {"name", "namespace", "uid", "resourceVersion", "creationTimestamp"})},
+    json metadata = keepMembers(memberOf(event, "metadata"), {"name", "namespace", "uid", "resourceVersion", "creationTimestamp"});
+    // Which provider recorded it, when the virtual kubelet copied it from a pod's twin.
+    const json &provider = memberOf(memberOf(memberOf(event, "metadata"), "annotations"), consts::kReflectedFromProviderAnnotation);
+    if (provider.is_string())
+        metadata["annotations"] = {{consts::kReflectedFromProviderAnnotation, provider}};
+    event = {{"metadata", std::move(metadata)},
              {"involvedObject", keepMembers(memberOf(event, "involvedObject"), {"kind", "name", "namespace"})},
              {"type", event.value("type", json())}, {"reason", event.value("reason", json())}, {"message", event.value("message", json())},
+             {"count", event.value("count", json())},
              {"lastTimestamp", event.value("lastTimestamp", json())}, {"eventTime", event.value("eventTime", json())}};
 }
 

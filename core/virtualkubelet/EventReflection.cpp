@@ -1,5 +1,7 @@
 #include "virtualkubelet/EventReflection.h"
 
+#include "consts/Labels.h"
+
 namespace spillway::virtualkubelet {
 
 using nlohmann::json;
@@ -22,7 +24,7 @@ std::optional<json> localEventFor(const json &remoteEvent, const json &localPod,
         involvedLocal["fieldPath"] = involved["fieldPath"];
     json out = {{"apiVersion", "v1"}, {"kind", "Event"},
                 {"metadata", {{"name", remoteEvent.value("metadata", json::object()).value("name", "")}, {"namespace", podMeta.value("namespace", "")},
-                              {"annotations", {{"spillway.dev/provider", providerClusterId.toStdString()}}}}},
+                              {"annotations", {{consts::kReflectedFromProviderAnnotation, providerClusterId.toStdString()}}}}},
                 {"involvedObject", involvedLocal},
                 {"reason", remoteEvent.value("reason", "")},
                 {"message", remoteEvent.value("message", "")},

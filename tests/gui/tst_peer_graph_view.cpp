@@ -28,6 +28,7 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include "console/PodEvents.h"
 #include "console/PodFilter.h"
 #include <QDateTime>
 #include <QPlainTextEdit>
@@ -248,7 +249,41 @@ private slots:
         using PM = spillway::console::OffloadedPodsModel;
         QCOMPARE(window.podsModel()->table()->find(podKey)->cells.value(PM::Provider), clusters.data(clusters.index(1, ClusterListModel::Name)).toString());
         QCOMPARE(window.podsModel()->table()->find(podKey)->cells.value(PM::VirtualNode), node);
+        QCOMPARE(window.podsModel()->pod(podKey)->containers, QStringList{QStringLiteral("c")});   // the log's and terminal's pickers
         QVERIFY(window.pods()->select(podKey));
+
+        // The Events tab: the pod's events from both sides — the consumer's own, and the
+        // provider's about the twin as the virtual kubelet copies them (marked with the provider).
+        {
+            const QString providerName = clusters.data(clusters.index(1, ClusterListModel::Name)).toString();
+            auto podEvent = [&](const char *name, const char *reason, bool fromProvider) {
+                json e = {{"apiVersion", "v1"}, {"kind", "Event"}, {"metadata", {{"name", (QString::fromLatin1(name) + suffix).toStdString()}}},
+                          {"involvedObject", {{"kind", "Pod"}, {"name", "offloaded"}, {"namespace", ns.toStdString()}, {"apiVersion", "v1"}}},
+                          {"type", "Normal"}, {"reason", reason}, {"message", "pod event"}, {"count", 2},
+                          {"firstTimestamp", "2026-11-30T10:00:00Z"}, {"lastTimestamp", fromProvider ? "2026-11-30T10:02:00Z" : "2026-11-30T10:01:00Z"},
+                          {"source", {{"component", "test"}}}};
+                if (fromProvider)
+                    e["metadata"]["annotations"] = {{"spillway.dev/provider", providerId.toStdString()}};
+                return consumer->create(resources::events(), ns, e);
+            };
+            QVERIFY(podEvent("pod-event-here-", "HereReason", false).ok());
+            QVERIFY(podEvent("pod-event-twin-", "TwinReason", true).ok());
+            using PE = spillway::console::PodEvents;
+            auto *events = window.pods()->eventsModel()->table();
+            auto both = [&] {
+                QStringList seen;
+                for (const auto &r : events->rows())
+                    seen << r.cells.value(PE::Reason) + QLatin1Char('@') + r.cells.value(PE::Where) + QLatin1Char('x') + r.cells.value(PE::Count);
+                return seen.join(QLatin1Char(','));
+            };
+            const QString consumerName = clusters.data(clusters.index(0, ClusterListModel::Name)).toString();
+            const QString twin = QStringLiteral("TwinReason@%1 (the twin)x2").arg(providerName), here = QStringLiteral("HereReason@%1x2").arg(consumerName);
+            QTRY_VERIFY2_WITH_TIMEOUT(both().contains(twin) && both().contains(here), qPrintable(both()), 10000);
+            QVERIFY2(both().indexOf(twin) < both().indexOf(here), qPrintable(both()));   // newest first
+            QCOMPARE(window.pods()->events()->model()->rowCount(), events->rowCount());
+            for (const char *name : {"pod-event-here-", "pod-event-twin-"})
+                consumer->remove(resources::events(), ns, QString::fromLatin1(name) + suffix);
+        }
         auto *log = window.pods()->log();
         QTRY_VERIFY2_WITH_TIMEOUT(log->text()->toPlainText().contains(QStringLiteral("hello from a pod in cluster ci-consumer")), qPrintable(log->statusText()), 30000);
         QCOMPARE(log->statusText(), QStringLiteral("Following the log…"));

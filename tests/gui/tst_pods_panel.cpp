@@ -2,7 +2,8 @@
 // with only the consumer's kubeconfig in the workspace, the offloaded pod is listed with the
 // provider it runs in; selecting it follows its log through the consumer's apiserver and the
 // virtual kubelet — the lines from the container's start, and a new line that a request to the
-// container writes while the viewer follows. Search finds text in what is shown. The terminal
+// container writes while the viewer follows. Search finds text in what is shown. The Events tab
+// shows what the provider's kubelet recorded about the twin (copied by the virtual kubelet). The terminal
 // runs a shell in the pod (WebSocket v5.channel.k8s.io through the consumer's apiserver and the
 // virtual kubelet): typed commands run and print, a resize mid-session reaches the pod's TTY, and
 // the command's exit code is reported.
@@ -16,6 +17,7 @@
 #include "PodsView.h"
 #include "console/ClusterListModel.h"
 #include "console/OffloadedPods.h"
+#include "console/PodEvents.h"
 
 #include <QLineEdit>
 #include <QPlainTextEdit>
@@ -87,6 +89,17 @@ private slots:
         QVERIFY(get.waitForFinished(60000));
         QTRY_VERIFY2_WITH_TIMEOUT(requestLines(log->text()->toPlainText()) > before, qPrintable(log->statusText()), 30000);
         QVERIFY2(!log->statusText().contains(QStringLiteral("cannot")), qPrintable(log->statusText()));
+
+        // Its events from the provider's side: what the provider's kubelet recorded about the twin
+        // (the container started), copied into the consumer by the virtual kubelet, in the Events tab.
+        auto twinEvents = [&] {
+            QStringList seen;
+            for (const auto &r : window.pods()->eventsModel()->table()->rows())
+                seen << r.cells.value(console::PodEvents::Reason) + QLatin1Char('@') + r.cells.value(console::PodEvents::Where);
+            return seen;
+        };
+        const QString twinStarted = QStringLiteral("Started@%1 (the twin)").arg(provider);
+        QTRY_VERIFY2_WITH_TIMEOUT(twinEvents().contains(twinStarted), qPrintable(twinEvents().join(QLatin1Char(','))), 60000);
     }
 
     void runsAShellInTheTerminal()
