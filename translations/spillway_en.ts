@@ -1249,6 +1249,10 @@
         <source>Uninstalling Spillway from %1…</source>
         <translation>Uninstalling Spillway from %1…</translation>
     </message>
+    <message>
+        <source>Clusters</source>
+        <translation>Clusters</translation>
+    </message>
 </context>
 <context>
     <name>spillway::views::DashboardView</name>
@@ -1394,6 +1398,10 @@
     <message>
         <source>Automatic: in the cluster when a node can run pods, else on this machine</source>
         <translation>Automatic: in the cluster when a node can run pods, else on this machine</translation>
+    </message>
+    <message>
+        <source>Install steps</source>
+        <translation>Install steps</translation>
     </message>
 </context>
 <context>
@@ -1675,6 +1683,18 @@
         <source>✗ %1 — fix: %2</source>
         <translation>✗ %1 — fix: %2</translation>
     </message>
+    <message>
+        <source>NamespaceOffloading YAML</source>
+        <translation>NamespaceOffloading YAML</translation>
+    </message>
+    <message>
+        <source>Offloading status per peer</source>
+        <translation>Offloading status per peer</translation>
+    </message>
+    <message>
+        <source>Peers: clusterSelector terms</source>
+        <translation>Peers: clusterSelector terms</translation>
+    </message>
 </context>
 <context>
     <name>spillway::views::PeerGraphView</name>
@@ -1909,6 +1929,14 @@
         <source>%1 consumes from %2. The same choices as spillctl peer; empty amounts take what the provider&apos;s policy grants.</source>
         <translation>%1 consumes from %2. The same choices as spillctl peer; empty amounts take what the provider&apos;s policy grants.</translation>
     </message>
+    <message>
+        <source>Peering stages</source>
+        <translation>Peering stages</translation>
+    </message>
+    <message>
+        <source>Peering log</source>
+        <translation>Peering log</translation>
+    </message>
 </context>
 <context>
     <name>spillway::views::PodExecView</name>
@@ -2030,6 +2058,14 @@
     <message>
         <source>Reading the log…</source>
         <translation>Reading the log…</translation>
+    </message>
+    <message>
+        <source>Find in the log</source>
+        <translation>Find in the log</translation>
+    </message>
+    <message>
+        <source>Log</source>
+        <translation>Log</translation>
     </message>
 </context>
 <context>

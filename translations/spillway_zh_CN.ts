@@ -1244,6 +1244,10 @@
         <source>Uninstalling Spillway from %1…</source>
         <translation>正在从 %1 卸载 Spillway…</translation>
     </message>
+    <message>
+        <source>Clusters</source>
+        <translation>集群</translation>
+    </message>
 </context>
 <context>
     <name>spillway::views::DashboardView</name>
@@ -1389,6 +1393,10 @@
     <message>
         <source>Automatic: in the cluster when a node can run pods, else on this machine</source>
         <translation>自动：有节点能运行 Pod 时在集群中运行，否则在本机运行</translation>
+    </message>
+    <message>
+        <source>Install steps</source>
+        <translation>安装步骤</translation>
     </message>
 </context>
 <context>
@@ -1668,6 +1676,18 @@
         <source>✗ %1 — fix: %2</source>
         <translation>✗ %1 — 解决方法：%2</translation>
     </message>
+    <message>
+        <source>NamespaceOffloading YAML</source>
+        <translation>NamespaceOffloading YAML</translation>
+    </message>
+    <message>
+        <source>Offloading status per peer</source>
+        <translation>各对等集群的卸载状态</translation>
+    </message>
+    <message>
+        <source>Peers: clusterSelector terms</source>
+        <translation>对等集群：clusterSelector 条件</translation>
+    </message>
 </context>
 <context>
     <name>spillway::views::PeerGraphView</name>
@@ -1902,6 +1922,14 @@
         <source>%1 consumes from %2. The same choices as spillctl peer; empty amounts take what the provider&apos;s policy grants.</source>
         <translation>%1 从 %2 借用资源。与 spillctl peer 的选项相同；数量留空则取提供者策略授予的值。</translation>
     </message>
+    <message>
+        <source>Peering stages</source>
+        <translation>对等连接阶段</translation>
+    </message>
+    <message>
+        <source>Peering log</source>
+        <translation>对等连接日志</translation>
+    </message>
 </context>
 <context>
     <name>spillway::views::PodExecView</name>
@@ -2023,6 +2051,14 @@
     <message>
         <source>Reading the log…</source>
         <translation>正在读取日志…</translation>
+    </message>
+    <message>
+        <source>Find in the log</source>
+        <translation>在日志中查找</translation>
+    </message>
+    <message>
+        <source>Log</source>
+        <translation>日志</translation>
     </message>
 </context>
 <context>

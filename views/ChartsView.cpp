@@ -194,6 +194,7 @@ void ChartsView::redraw()
     for (int i = 0; i < 4; ++i) {
         QChart *old = m_views[i]->chart();
         m_views[i]->setChart(charts[i]);
+        m_views[i]->setAccessibleName(charts[i]->title());
         delete old;
     }
     applyTheme();

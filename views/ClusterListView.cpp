@@ -44,6 +44,7 @@ ClusterListView::ClusterListView(console::ClusterListModel *model, QWidget *pare
     buttons->addStretch();
 
     m_table->setModel(model);
+    m_table->setAccessibleName(tr("Clusters"));
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
     m_table->verticalHeader()->hide();

@@ -24,6 +24,7 @@ QWidget *section(const QString &title, QTableView *table, QAbstractItemModel *mo
         proxy->setDynamicSortFilter(true);
         proxy->sort(0, Qt::DescendingOrder);
     }
+    table->setAccessibleName(title);
     table->verticalHeader()->hide();
     table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     table->horizontalHeader()->setStretchLastSection(true);

@@ -122,6 +122,7 @@ QWizardPage *InstallWizard::buildProgressPage()
     page->setTitle(tr("Installing"));
     page->setSubTitle(tr("Each step as it runs. Cancel stops between steps; installing again is safe."));
     m_steps = new QListWidget;
+    m_steps->setAccessibleName(tr("Install steps"));
     m_outcome = new QLabel;
     m_outcome->setWordWrap(true);
     m_outcome->setTextInteractionFlags(Qt::TextSelectableByMouse);

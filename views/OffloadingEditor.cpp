@@ -104,13 +104,17 @@ OffloadingEditor::OffloadingEditor(ClusterListModel *clusters, QWidget *parent)
     m_podStrategy->setObjectName(QStringLiteral("podStrategy"));
     m_remoteName->setObjectName(QStringLiteral("remoteName"));
     m_yaml->setObjectName(QStringLiteral("yaml"));
+    m_yaml->setAccessibleName(tr("NamespaceOffloading YAML"));
     m_dryRun->setObjectName(QStringLiteral("dryRun"));
     m_apply->setObjectName(QStringLiteral("apply"));
 
     auto *top = new QHBoxLayout;
-    top->addWidget(new QLabel(tr("Cluster:"), this));
+    auto *clusterLabel = new QLabel(tr("Cluster:"), this), *namespaceLabel = new QLabel(tr("Namespace:"), this);
+    clusterLabel->setBuddy(m_cluster);   // names the fields for screen readers
+    namespaceLabel->setBuddy(m_namespace);
+    top->addWidget(clusterLabel);
     top->addWidget(m_cluster, 1);
-    top->addWidget(new QLabel(tr("Namespace:"), this));
+    top->addWidget(namespaceLabel);
     m_namespace->setEditable(true);
     m_namespace->setInsertPolicy(QComboBox::NoInsert);
     m_namespace->lineEdit()->setPlaceholderText(tr("choose or type a new one"));
@@ -141,6 +145,7 @@ OffloadingEditor::OffloadingEditor(ClusterListModel *clusters, QWidget *parent)
     buttons->addWidget(m_apply);
 
     m_statusTable->setModel(m_status);
+    m_statusTable->setAccessibleName(tr("Offloading status per peer"));
     m_statusTable->verticalHeader()->hide();
     m_statusTable->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_statusTable->horizontalHeader()->setStretchLastSection(true);
@@ -200,6 +205,7 @@ void OffloadingEditor::buildForm(QWidget *form)
 
     auto *selectorBox = new QGroupBox(tr("Peers (clusterSelector on the virtual nodes' labels)"), form);
     m_selector->setObjectName(QStringLiteral("selector"));
+    m_selector->setAccessibleName(tr("Peers: clusterSelector terms"));
     m_selector->setModel(m_model->selectorRows());
     m_selector->setItemDelegate(new SelectorDelegate(m_model, m_selector));
     m_selector->verticalHeader()->hide();

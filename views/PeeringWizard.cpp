@@ -161,6 +161,7 @@ QWizardPage *PeeringWizard::buildProgressPage()
     page->setSubTitle(tr("Each stage as it happens. Cancel stops at the next step; what was done stays, and Retry resumes."));
     m_stages = new QTableView;
     m_stages->setModel(m_timeline);
+    m_stages->setAccessibleName(tr("Peering stages"));
     m_stages->verticalHeader()->hide();
     m_stages->horizontalHeader()->setSectionResizeMode(PeeringTimelineModel::StageColumn, QHeaderView::ResizeToContents);
     m_stages->horizontalHeader()->setSectionResizeMode(PeeringTimelineModel::StateColumn, QHeaderView::Stretch);
@@ -170,6 +171,7 @@ QWizardPage *PeeringWizard::buildProgressPage()
     m_outcome->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_log = new QPlainTextEdit;
     m_log->setReadOnly(true);
+    m_log->setAccessibleName(tr("Peering log"));
     m_retry = new QPushButton(tr("Retry"));
     m_retry->setVisible(false);
     connect(m_retry, &QPushButton::clicked, this, &PeeringWizard::startPeering);

@@ -26,9 +26,13 @@ PodExecView::PodExecView(console::ClusterClients *clients, QWidget *parent)
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
     auto *bar = new QHBoxLayout;
-    bar->addWidget(new QLabel(tr("Container:"), this));
+    // Each label is its field's buddy: a screen reader names the field by it (and Alt+letter focuses it).
+    auto *containerLabel = new QLabel(tr("Container:"), this), *commandLabel = new QLabel(tr("Command:"), this);
+    containerLabel->setBuddy(m_container);
+    commandLabel->setBuddy(m_command);
+    bar->addWidget(containerLabel);
     bar->addWidget(m_container);
-    bar->addWidget(new QLabel(tr("Command:"), this));
+    bar->addWidget(commandLabel);
     bar->addWidget(m_command, 1);
     bar->addWidget(m_connect);
     bar->addWidget(m_disconnect);

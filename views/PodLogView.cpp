@@ -41,10 +41,13 @@ PodLogView::PodLogView(console::ClusterClients *clients, QWidget *parent)
     auto *previous = new QPushButton(tr("Previous"), this);
     auto *next = new QPushButton(tr("Next"), this);
     auto *bar = new QHBoxLayout;
-    bar->addWidget(new QLabel(tr("Container:"), this));
+    auto *containerLabel = new QLabel(tr("Container:"), this);
+    containerLabel->setBuddy(m_container);   // names the picker for screen readers
+    bar->addWidget(containerLabel);
     bar->addWidget(m_container);
     bar->addWidget(m_follow);
     bar->addStretch(1);
+    m_search->setAccessibleName(tr("Find in the log"));
     bar->addWidget(m_search, 2);
     bar->addWidget(previous);
     bar->addWidget(next);
@@ -52,6 +55,7 @@ PodLogView::PodLogView(console::ClusterClients *clients, QWidget *parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_title);
     layout->addLayout(bar);
+    m_text->setAccessibleName(tr("Log"));
     layout->addWidget(m_text, 1);
     layout->addWidget(m_status);
 

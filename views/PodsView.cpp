@@ -65,6 +65,7 @@ PodsView::PodsView(console::OffloadedPodsModel *pods, console::PeerGraphModel *g
     auto *proxy = new ToneProxy(this);
     proxy->setSourceModel(m_filter);
     m_table->setObjectName(QStringLiteral("pods-table"));
+    m_table->setAccessibleName(tr("Offloaded pods"));
     m_table->setModel(proxy);
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
