@@ -6,12 +6,15 @@
 #include "PodsView.h"
 #include "OffloadingEditor.h"
 #include "PeerGraphView.h"
+#include "ThemeApplier.h"
 #include "console/PeerGraphModel.h"
 #include "common/Version.h"
 #include "console/ClusterListModel.h"
 #include "console/ClusterProbe.h"
 #include "console/LanguageSetting.h"
+#include "console/ThemeSetting.h"
 #include "history/SqliteUsageArchive.h"
+#include "notify/DesktopAppearance.h"
 #include "notify/DesktopNotifier.h"
 
 #include <QApplication>
@@ -107,7 +110,9 @@ int main(int argc, char **argv)
     // fires for SECONDS and print the figures.
     QCommandLineOption measureOption(QStringLiteral("measure-responsiveness"), QStringLiteral("bench/console"), QStringLiteral("seconds"));
     measureOption.setFlags(QCommandLineOption::HiddenFromHelp);
-    p.addOptions({kubeconfig, workspaceOption, historyOption, screenshot, view, editorNamespace, languageOption, measureOption});
+    const QCommandLineOption themeOption(QStringLiteral("theme"), QApplication::translate("main", "The colours for this run: system (follow the desktop), light or dark (default: the settings' choice)."),
+                                         QStringLiteral("theme"));
+    p.addOptions({kubeconfig, workspaceOption, historyOption, screenshot, view, editorNamespace, languageOption, themeOption, measureOption});
     p.process(app);
     const QString viewName = p.value(view);
     if (!viewNames.contains(viewName)) {
@@ -116,6 +121,17 @@ int main(int argc, char **argv)
         return 2;
     }
     const bool wizardView = MainWindow::wizardNames().contains(viewName);
+    std::optional<spillway::console::ThemeSetting::Theme> theme = spillway::console::ThemeSetting::read(settings);
+    if (p.isSet(themeOption) && !(theme = spillway::console::ThemeSetting::parse(p.value(themeOption)))) {
+        std::fprintf(stderr, "%s\n", qPrintable(QApplication::translate("main", "spillway: no theme \"%1\"; use system, light or dark").arg(p.value(themeOption))));
+        return 2;
+    }
+    // The theme: the choice, and for "system" the desktop's light or dark preference as it changes.
+    spillway::views::ThemeApplier themes;
+    themes.setChoice(*theme);
+    spillway::notify::DesktopAppearance appearance(QDBusConnection::sessionBus());
+    QObject::connect(&appearance, &spillway::notify::DesktopAppearance::colorSchemeChanged, &themes,
+                     [&themes](uint scheme) { themes.setDesktopColorScheme(scheme); });
 
     // Kubeconfig exec plugins live on the login shell's PATH, which a desktop launch lacks.
     spillway::console::adoptLoginShellPath();
@@ -142,6 +158,7 @@ int main(int argc, char **argv)
     ClusterListModel clusters;
     spillway::views::MainWindow window(&clusters, archive.get());
     window.setAlertSink(notifier.get());
+    window.setThemeApplier(&themes);
     if (!historyProblem.isEmpty())
         window.statusBar()->showMessage(historyProblem);
     if (p.isSet(kubeconfig)) {

@@ -687,6 +687,14 @@
         <source>History kept for this session only: %1</source>
         <translation>History kept for this session only: %1</translation>
     </message>
+    <message>
+        <source>The colours for this run: system (follow the desktop), light or dark (default: the settings&apos; choice).</source>
+        <translation>The colours for this run: system (follow the desktop), light or dark (default: the settings&apos; choice).</translation>
+    </message>
+    <message>
+        <source>spillway: no theme &quot;%1&quot;; use system, light or dark</source>
+        <translation>spillway: no theme &quot;%1&quot;; use system, light or dark</translation>
+    </message>
 </context>
 <context>
     <name>spillway::console::AlertWatch</name>
@@ -1536,6 +1544,22 @@
     <message>
         <source>Alerts about</source>
         <translation>Alerts about</translation>
+    </message>
+    <message>
+        <source>&amp;Theme</source>
+        <translation>&amp;Theme</translation>
+    </message>
+    <message>
+        <source>Follow the desktop</source>
+        <translation>Follow the desktop</translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation>Light</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>Dark</translation>
     </message>
 </context>
 <context>

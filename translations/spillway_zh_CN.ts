@@ -683,6 +683,14 @@
         <source>History kept for this session only: %1</source>
         <translation>历史记录仅保留本次会话：%1</translation>
     </message>
+    <message>
+        <source>The colours for this run: system (follow the desktop), light or dark (default: the settings&apos; choice).</source>
+        <translation>本次运行的配色：system（跟随桌面）、light 或 dark（默认：设置中的选择）。</translation>
+    </message>
+    <message>
+        <source>spillway: no theme &quot;%1&quot;; use system, light or dark</source>
+        <translation>spillway：没有主题“%1”；请使用 system、light 或 dark</translation>
+    </message>
 </context>
 <context>
     <name>spillway::console::AlertWatch</name>
@@ -1530,6 +1538,22 @@
     <message>
         <source>Alerts about</source>
         <translation>告警来源</translation>
+    </message>
+    <message>
+        <source>&amp;Theme</source>
+        <translation>主题(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Follow the desktop</source>
+        <translation>跟随桌面</translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation>浅色</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>深色</translation>
     </message>
 </context>
 <context>

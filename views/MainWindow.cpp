@@ -16,6 +16,7 @@
 #include "console/FederationHistory.h"
 #include "console/OffloadedPods.h"
 #include "console/LanguageSetting.h"
+#include "ThemeApplier.h"
 #include "console/PeeringService.h"
 #include "console/UsageCharts.h"
 #include "console/PeerGraphModel.h"
@@ -157,6 +158,26 @@ void MainWindow::buildSettingsMenu()
         group->addAction(a);
         connect(a, &QAction::triggered, this, [this, choice] { chooseLanguage(choice); });
     }
+    QMenu *theme = settingsMenu->addMenu(tr("&Theme"));
+    auto *themes = new QActionGroup(theme);
+    using Theme = console::ThemeSetting::Theme;
+    const Theme chosen = console::ThemeSetting::read(QSettings());
+    for (const auto &[value, text] : {std::pair{Theme::System, tr("Follow the desktop")}, std::pair{Theme::Light, tr("Light")}, std::pair{Theme::Dark, tr("Dark")}}) {
+        QAction *a = theme->addAction(text);
+        a->setCheckable(true);
+        a->setChecked(value == chosen);
+        a->setObjectName(QStringLiteral("theme-") + console::ThemeSetting::nameOf(value));
+        themes->addAction(a);
+        connect(a, &QAction::triggered, this, [this, value = value] { chooseTheme(value); });
+    }
+}
+
+void MainWindow::chooseTheme(console::ThemeSetting::Theme theme)
+{
+    QSettings settings;
+    console::ThemeSetting::write(settings, theme);
+    if (m_theme)
+        m_theme->setChoice(theme);
 }
 
 void MainWindow::chooseLanguage(const QString &language)

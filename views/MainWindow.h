@@ -1,5 +1,7 @@
 #pragma once
 
+#include "console/ThemeSetting.h"
+
 #include <QMainWindow>
 
 class QMenu;
@@ -23,6 +25,7 @@ struct Alert;
 namespace spillway::views {
 
 class ChartsView;
+class ThemeApplier;
 class DashboardView;
 class PodsView;
 class ClusterListView;
@@ -57,6 +60,8 @@ public:
     // when its service is missing, the tray icon's messages where there is a tray. Each alert also
     // shows in the status bar.
     void setAlertSink(console::AlertSink *sink);
+    // What Settings → Theme drives (null: the choice is only saved, for the next start).
+    void setThemeApplier(ThemeApplier *theme) { m_theme = theme; }
     // Opens the place an alert is about: the dashboard, its peering's row selected.
     void openAlert(const QString &key);
     // The alerts menu's choices, saved in the settings: notify at all; a cluster's alerts muted.
@@ -76,6 +81,7 @@ public:
     // The language menu's choice ("system", "en", "zh_CN"): saved in the settings, used from the
     // next start (the status bar says so).
     void chooseLanguage(const QString &language);
+    void chooseTheme(console::ThemeSetting::Theme theme);
 
     // The pages by the names --view takes.
     static QStringList pageNames();
@@ -113,6 +119,7 @@ private:
     console::PeeringService *m_unpeering;
     console::AlertWatch *m_alerts;
     console::AlertSink *m_alertSink = nullptr;
+    ThemeApplier *m_theme = nullptr;
     QSystemTrayIcon *m_tray = nullptr;
     QString m_trayAlert;   // the alert the tray's last message is about
 };

@@ -261,6 +261,13 @@ void PeerGraphView::showEvent(QShowEvent *event)
     QWidget::showEvent(event);
 }
 
+void PeerGraphView::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::PaletteChange)
+        redraw();
+    QWidget::changeEvent(event);
+}
+
 void PeerGraphView::redraw()
 {
     // A hidden page is not redrawn on every change (a churn of pods is many): once, when shown.

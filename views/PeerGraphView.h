@@ -75,6 +75,7 @@ signals:
 
 protected:
     void showEvent(QShowEvent *event) override;
+    void changeEvent(QEvent *event) override;   // a new palette (theme) redraws the map
 
 private:
     void redraw();

@@ -28,6 +28,23 @@ class BuiltinYamlHighlighter : public QSyntaxHighlighter
 public:
     explicit BuiltinYamlHighlighter(QTextDocument *document) : QSyntaxHighlighter(document)
     {
+        setColours();
+        // A theme chosen while the editor is open recolours it.
+        qApp->installEventFilter(this);
+    }
+
+    bool eventFilter(QObject *watched, QEvent *event) override
+    {
+        if (watched == qApp && event->type() == QEvent::ApplicationPaletteChange) {
+            setColours();
+            rehighlight();
+        }
+        return QSyntaxHighlighter::eventFilter(watched, event);
+    }
+
+private:
+    void setColours()
+    {
         const bool dark = darkPalette();
         m_key.setForeground(dark ? QColor(0x8a, 0xb4, 0xf8) : QColor(0x1a, 0x4f, 0xa0));
         m_key.setFontWeight(QFont::DemiBold);

@@ -4,6 +4,8 @@
 // desktop side of the freedesktop.org Desktop Notifications protocol. Spillway's notifier talks
 // to it over the real bus.
 
+#include "PrivateSessionBus.h"
+
 #include <QDBusConnection>
 #include <QDBusConnectionInterface>
 #include <QObject>
@@ -56,42 +58,23 @@ signals:
     void NotificationClosed(uint id, uint reason);
 };
 
-// The bus and the service on it; address() for the clients' connections.
+// The bus and the service on it; client() for Spillway's connection.
 class NotificationBus
 {
 public:
-    NotificationBus()
-    {
-        m_daemon.start(QStringLiteral("dbus-daemon"), {QStringLiteral("--session"), QStringLiteral("--nofork"), QStringLiteral("--print-address=1")});
-        if (!m_daemon.waitForStarted(10000) || !m_daemon.waitForReadyRead(10000))
-            return;
-        m_address = QString::fromLocal8Bit(m_daemon.readLine()).trimmed();
-        QDBusConnection server = QDBusConnection::connectToBus(m_address, QStringLiteral("notification-service"));
-        if (server.registerObject(QStringLiteral("/org/freedesktop/Notifications"), &service,
-                                  QDBusConnection::ExportAllSlots | QDBusConnection::ExportAllSignals) &&
-            server.registerService(QStringLiteral("org.freedesktop.Notifications")))
-            m_ready = true;
-    }
-    ~NotificationBus()
-    {
-        QDBusConnection::disconnectFromBus(QStringLiteral("notification-service"));
-        QDBusConnection::disconnectFromBus(QStringLiteral("notification-client"));
-        m_daemon.kill();
-        m_daemon.waitForFinished(5000);
-    }
+    NotificationBus() { m_ready = m_bus.started() && m_bus.serve(&service, QStringLiteral("org.freedesktop.Notifications"), QStringLiteral("/org/freedesktop/Notifications")); }
     // Empty when the bus is up with the service on it, else why not.
     QString problem() const
     {
-        return m_ready ? QString() : QStringLiteral("dbus-daemon did not start with a notification service: %1").arg(m_daemon.errorString());
+        return m_ready ? QString() : QStringLiteral("dbus-daemon did not start with a notification service: %1").arg(m_bus.error());
     }
     // A client's connection to the bus (Spillway's notifier).
-    QDBusConnection client() const { return QDBusConnection::connectToBus(m_address, QStringLiteral("notification-client")); }
+    QDBusConnection client() { return m_bus.connect(QStringLiteral("notification-client")); }
 
     NotificationService service;
 
 private:
-    QProcess m_daemon;
-    QString m_address;
+    PrivateSessionBus m_bus;   // declared after the service: the bus goes first
     bool m_ready = false;
 };
 
