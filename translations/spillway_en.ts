@@ -431,6 +431,48 @@
     </message>
 </context>
 <context>
+    <name>NextStep</name>
+    <message>
+        <source>Start by adding a kubeconfig: the console lists its contexts and asks each cluster whether Spillway runs there.</source>
+        <translation>Start by adding a kubeconfig: the console lists its contexts and asks each cluster whether Spillway runs there.</translation>
+    </message>
+    <message>
+        <source>Add kubeconfig…</source>
+        <translation>Add kubeconfig…</translation>
+    </message>
+    <message>
+        <source>Spillway is not installed in %1 yet. Install it in two clusters to peer them.</source>
+        <translation>Spillway is not installed in %1 yet. Install it in two clusters to peer them.</translation>
+    </message>
+    <message>
+        <source>One cluster has Spillway. Install it in %1 too, then peer the two.</source>
+        <translation>One cluster has Spillway. Install it in %1 too, then peer the two.</translation>
+    </message>
+    <message>
+        <source>Install in %1…</source>
+        <translation>Install in %1…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n cluster(s) have Spillway and none is peered yet: peer two, and the consumer borrows the provider&apos;s capacity.</source>
+        <translation>
+            <numerusform>%n cluster has Spillway and none is peered yet: peer it with another, and the consumer borrows the provider&apos;s capacity.</numerusform>
+            <numerusform>%n clusters have Spillway and none is peered yet: peer two, and the consumer borrows the provider&apos;s capacity.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Peer clusters…</source>
+        <translation>Peer clusters…</translation>
+    </message>
+    <message>
+        <source>No cluster answers yet: each row says what is wrong and how to fix it.</source>
+        <translation>No cluster answers yet: each row says what is wrong and how to fix it.</translation>
+    </message>
+    <message>
+        <source>Only one cluster has Spillway: add the kubeconfig of another to peer with.</source>
+        <translation>Only one cluster has Spillway: add the kubeconfig of another to peer with.</translation>
+    </message>
+</context>
+<context>
     <name>OffloadedPods</name>
     <message>
         <source>Terminating</source>
@@ -1560,6 +1602,13 @@
     <message>
         <source>Dark</source>
         <translation>Dark</translation>
+    </message>
+</context>
+<context>
+    <name>spillway::views::NextStepBar</name>
+    <message>
+        <source>Next step</source>
+        <translation>Next step</translation>
     </message>
 </context>
 <context>

@@ -427,6 +427,47 @@
     </message>
 </context>
 <context>
+    <name>NextStep</name>
+    <message>
+        <source>Start by adding a kubeconfig: the console lists its contexts and asks each cluster whether Spillway runs there.</source>
+        <translation>从添加 kubeconfig 开始：控制台会列出其中的上下文，并询问每个集群是否运行着 Spillway。</translation>
+    </message>
+    <message>
+        <source>Add kubeconfig…</source>
+        <translation>添加 kubeconfig…</translation>
+    </message>
+    <message>
+        <source>Spillway is not installed in %1 yet. Install it in two clusters to peer them.</source>
+        <translation>%1 中尚未安装 Spillway。在两个集群中安装它，即可让它们对等连接。</translation>
+    </message>
+    <message>
+        <source>One cluster has Spillway. Install it in %1 too, then peer the two.</source>
+        <translation>已有一个集群安装了 Spillway。也在 %1 中安装它，然后将两者对等连接。</translation>
+    </message>
+    <message>
+        <source>Install in %1…</source>
+        <translation>安装到 %1…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n cluster(s) have Spillway and none is peered yet: peer two, and the consumer borrows the provider&apos;s capacity.</source>
+        <translation>
+            <numerusform>%n 个集群已安装 Spillway，但尚未对等连接：将其中两个对等连接，使用方即可借用提供方的容量。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Peer clusters…</source>
+        <translation>对等连接集群…</translation>
+    </message>
+    <message>
+        <source>No cluster answers yet: each row says what is wrong and how to fix it.</source>
+        <translation>尚无集群应答：每一行都说明了问题所在以及如何修复。</translation>
+    </message>
+    <message>
+        <source>Only one cluster has Spillway: add the kubeconfig of another to peer with.</source>
+        <translation>只有一个集群安装了 Spillway：请添加另一个集群的 kubeconfig 以进行对等连接。</translation>
+    </message>
+</context>
+<context>
     <name>OffloadedPods</name>
     <message>
         <source>Terminating</source>
@@ -1554,6 +1595,13 @@
     <message>
         <source>Dark</source>
         <translation>深色</translation>
+    </message>
+</context>
+<context>
+    <name>spillway::views::NextStepBar</name>
+    <message>
+        <source>Next step</source>
+        <translation>下一步</translation>
     </message>
 </context>
 <context>

@@ -32,13 +32,14 @@ public:
     void uninstall(int row, bool confirm = true);
     console::InstallService *installer() const { return m_installer; }
     QString statusText() const;
+    // Asks for kubeconfig files and adds them (the Add kubeconfig… button).
+    void addFromDialog();
 
 protected:
     void dragEnterEvent(QDragEnterEvent *event) override;
     void dropEvent(QDropEvent *event) override;
 
 private:
-    void addFromDialog();
     void removeSelected();
     void updateHint();
     void updateButtons();

@@ -16,7 +16,9 @@
 #include "console/FederationHistory.h"
 #include "console/OffloadedPods.h"
 #include "console/LanguageSetting.h"
+#include "NextStepBar.h"
 #include "ThemeApplier.h"
+#include "console/NextStep.h"
 #include "console/PeeringService.h"
 #include "console/UsageCharts.h"
 #include "console/PeerGraphModel.h"
@@ -52,7 +54,7 @@ MainWindow::MainWindow(console::ClusterListModel *clusters, console::UsageArchiv
       m_charts(new ChartsView(m_chartsModel, this)), m_dashboardModel(new console::DashboardModel(m_peerGraphModel, m_history, this)),
       m_dashboard(new DashboardView(m_dashboardModel, this)), m_podsModel(new console::OffloadedPodsModel(m_peerGraphModel, this)),
       m_pods(new PodsView(m_podsModel, m_peerGraphModel, this)), m_unpeering(new console::PeeringService(this)),
-      m_alerts(new console::AlertWatch([] { return QDateTime::currentMSecsSinceEpoch(); }, {}, this))
+      m_alerts(new console::AlertWatch([] { return QDateTime::currentMSecsSinceEpoch(); }, {}, this)), m_nextStep(new NextStepBar(this))
 {
     m_alerts->setMuted(console::AlertSetting::read(QSettings()).mutedClusters);
     m_alerts->follow(m_peerGraphModel);
@@ -83,7 +85,19 @@ MainWindow::MainWindow(console::ClusterListModel *clusters, console::UsageArchiv
     m_tabs->addTab(m_charts, tr("Charts"));
     m_tabs->addTab(m_dashboard, tr("Dashboard"));
     m_tabs->addTab(m_pods, tr("Pods"));
-    setCentralWidget(m_tabs);
+    auto *central = new QWidget(this);
+    auto *centralLayout = new QVBoxLayout(central);
+    centralLayout->setContentsMargins(0, 0, 0, 0);
+    centralLayout->addWidget(m_nextStep);
+    centralLayout->addWidget(m_tabs, 1);
+    setCentralWidget(central);
+    // The next step to a first peering, as the clusters answer and peerings appear.
+    connect(m_nextStep, &NextStepBar::taken, this, &MainWindow::takeNextStep);
+    for (auto signal : {&QAbstractItemModel::rowsInserted, &QAbstractItemModel::rowsRemoved})
+        connect(clusters, signal, this, &MainWindow::updateNextStep);
+    connect(clusters, &QAbstractItemModel::dataChanged, this, &MainWindow::updateNextStep);
+    connect(m_peerGraphModel, &console::PeerGraphModel::graphChanged, this, &MainWindow::updateNextStep);
+    updateNextStep();
     QMenu *peering = menuBar()->addMenu(tr("&Peering"));
     peering->addAction(tr("&Peer clusters…"), this, [this] { openPeeringWizard(); });
     connect(m_peerGraph, &PeerGraphView::peerRequested, this, [this](const QString &consumer, const QString &provider) {
@@ -169,6 +183,32 @@ void MainWindow::buildSettingsMenu()
         a->setObjectName(QStringLiteral("theme-") + console::ThemeSetting::nameOf(value));
         themes->addAction(a);
         connect(a, &QAction::triggered, this, [this, value = value] { chooseTheme(value); });
+    }
+}
+
+void MainWindow::updateNextStep()
+{
+    m_nextStep->setStep(console::NextStep::of(*m_clusters, m_peerGraphModel->graph()));
+}
+
+void MainWindow::takeNextStep(const console::NextStep &step)
+{
+    using Kind = console::NextStep::Kind;
+    switch (step.kind) {
+    case Kind::AddKubeconfig:
+        showPage(QStringLiteral("clusters"));
+        m_clusterList->addFromDialog();
+        break;
+    case Kind::Install:
+        showPage(QStringLiteral("clusters"));
+        m_clusterList->openInstallWizard(step.row);
+        break;
+    case Kind::Peer:
+        openPeeringWizard();
+        break;
+    case Kind::FixClusters:
+    case Kind::None:
+        break;
     }
 }
 

@@ -19,6 +19,7 @@ class DashboardModel;
 class OffloadedPodsModel;
 class AlertWatch;
 class AlertSink;
+struct NextStep;
 struct Alert;
 } // namespace spillway::console
 
@@ -26,6 +27,7 @@ namespace spillway::views {
 
 class ChartsView;
 class ThemeApplier;
+class NextStepBar;
 class DashboardView;
 class PodsView;
 class ClusterListView;
@@ -55,6 +57,8 @@ public:
     PodsView *pods() const { return m_pods; }
     console::OffloadedPodsModel *podsModel() const { return m_podsModel; }
     console::AlertWatch *alerts() const { return m_alerts; }
+    // The getting-started line above the pages (hidden once a peering exists).
+    NextStepBar *nextStep() const { return m_nextStep; }
 
     // Where alerts are told outside the window (the desktop's notifications); without one, or
     // when its service is missing, the tray icon's messages where there is a tray. Each alert also
@@ -120,6 +124,9 @@ private:
     console::AlertWatch *m_alerts;
     console::AlertSink *m_alertSink = nullptr;
     ThemeApplier *m_theme = nullptr;
+    NextStepBar *m_nextStep;
+    void updateNextStep();
+    void takeNextStep(const console::NextStep &step);
     QSystemTrayIcon *m_tray = nullptr;
     QString m_trayAlert;   // the alert the tray's last message is about
 };

@@ -1,8 +1,13 @@
+#include "InstallWizard.h"
 #include "MainWindow.h"
+#include "NextStepBar.h"
+#include "console/NextStep.h"
 #include "console/ClusterListModel.h"
 #include "console/LanguageSetting.h"
 
 #include <QAction>
+#include <QFile>
+#include <QPushButton>
 #include <QApplication>
 #include <QProcess>
 #include <QSettings>
@@ -36,6 +41,33 @@ private slots:
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         QCOMPARE(w.windowTitle(), QStringLiteral("Spillway"));
         QVERIFY(!w.placeholderText().isEmpty());
+    }
+
+    // The getting-started line: with no cluster it asks for a kubeconfig; with a cluster
+    // without Spillway it offers the install, and its button opens the install wizard there.
+    void nextStepLeadsToTheInstall()
+    {
+        spillway::console::ClusterListModel clusters(nullptr, [](const spillway::console::ClusterEntry &) -> spillway::Result<spillway::console::ClusterFacts> {
+            return spillway::console::ClusterFacts{};   // reachable, no Spillway
+        });
+        spillway::views::MainWindow w(&clusters);
+        w.show();
+        QCOMPARE(w.nextStep()->step().kind, spillway::console::NextStep::Kind::AddKubeconfig);
+        QVERIFY(!w.nextStep()->text().isEmpty());
+        QTemporaryDir dir;
+        const QString kubeconfig = dir.filePath(QStringLiteral("kubeconfig"));
+        QFile f(kubeconfig);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("apiVersion: v1\nkind: Config\nclusters: [{name: c, cluster: {server: 'https://127.0.0.1:1'}}]\n"
+                "contexts: [{name: rome, context: {cluster: c, user: u}}]\nusers: [{name: u, user: {token: t}}]\n");
+        f.close();
+        QCOMPARE(clusters.addKubeconfig(kubeconfig), 1);
+        QTRY_COMPARE(w.nextStep()->step().kind, spillway::console::NextStep::Kind::Install);
+        QVERIFY2(w.nextStep()->text().contains(QStringLiteral("rome")), qPrintable(w.nextStep()->text()));
+        QVERIFY(!w.findChild<spillway::views::InstallWizard *>());
+        w.nextStep()->button()->click();
+        QTRY_VERIFY(w.findChild<spillway::views::InstallWizard *>() && w.findChild<spillway::views::InstallWizard *>()->isVisible());
+        QCOMPARE(w.currentPage(), QStringLiteral("clusters"));
     }
 
     void languageSettingFollowsTheLocale()
