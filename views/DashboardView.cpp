@@ -17,19 +17,11 @@ namespace {
 
 QWidget *section(const QString &title, QTableView *table, QAbstractItemModel *model, bool newestFirst, QWidget *parent)
 {
-    auto *proxy = new ToneProxy(parent);
-    proxy->setSourceModel(model);
-    table->setModel(proxy);
+    ToneProxy *proxy = presentRows(table, model, title);
     if (newestFirst) {
         proxy->setDynamicSortFilter(true);
         proxy->sort(0, Qt::DescendingOrder);
     }
-    table->setAccessibleName(title);
-    table->verticalHeader()->hide();
-    table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    table->horizontalHeader()->setStretchLastSection(true);
-    table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    table->setWordWrap(false);
     auto *box = new QWidget(parent);
     auto *layout = new QVBoxLayout(box);
     layout->setContentsMargins(0, 0, 0, 0);

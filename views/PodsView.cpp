@@ -62,17 +62,9 @@ PodsView::PodsView(console::OffloadedPodsModel *pods, console::PeerGraphModel *g
       m_exec(new PodExecView(m_clients.get(), this)), m_eventsModel(new console::PodEventsModel(graph, {}, this)), m_events(new QTableView(this))
 {
     m_filter->setSourceModel(pods->table());
-    auto *proxy = new ToneProxy(this);
-    proxy->setSourceModel(m_filter);
     m_table->setObjectName(QStringLiteral("pods-table"));
-    m_table->setAccessibleName(tr("Offloaded pods"));
-    m_table->setModel(proxy);
-    m_table->verticalHeader()->hide();
-    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_table->horizontalHeader()->setStretchLastSection(true);
-    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    presentRows(m_table, m_filter, tr("Offloaded pods"));
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
-    m_table->setWordWrap(false);
     m_empty->setText(tr("No pod runs on a virtual node yet. Offload a namespace (Offloading tab) and create pods in it."));
     m_empty->setWordWrap(true);
 
@@ -100,16 +92,8 @@ PodsView::PodsView(console::OffloadedPodsModel *pods, console::PeerGraphModel *g
     m_details->setObjectName(QStringLiteral("pod-details"));
     m_details->addTab(m_log, tr("Log"));
     m_details->addTab(m_exec, tr("Terminal"));
-    auto *eventsProxy = new ToneProxy(this);
-    eventsProxy->setSourceModel(m_eventsModel->table());
     m_events->setObjectName(QStringLiteral("pod-events"));
-    m_events->setAccessibleName(tr("Pod events"));
-    m_events->setModel(eventsProxy);
-    m_events->verticalHeader()->hide();
-    m_events->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_events->horizontalHeader()->setStretchLastSection(true);
-    m_events->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_events->setWordWrap(false);
+    presentRows(m_events, m_eventsModel->table(), tr("Pod events"));
     m_details->addTab(m_events, tr("Events"));
     split->addWidget(m_details);
     split->setStretchFactor(1, 2);

@@ -3,7 +3,9 @@
 #include "console/KeyedTableModel.h"
 
 #include <QColor>
+#include <QHeaderView>
 #include <QSortFilterProxyModel>
+#include <QTableView>
 
 namespace spillway::views {
 
@@ -32,5 +34,22 @@ public:
         return QSortFilterProxyModel::data(index, role);
     }
 };
+
+// Shows SOURCE's rows in TABLE as the console's tables do: through a ToneProxy (returned), whole
+// rows selected, no row numbers, no wrapping, every column as wide as its contents and the last
+// taking the rest; NAME is what screen readers call the table.
+inline ToneProxy *presentRows(QTableView *table, QAbstractItemModel *source, const QString &name)
+{
+    auto *proxy = new ToneProxy(table);
+    proxy->setSourceModel(source);
+    table->setModel(proxy);
+    table->setAccessibleName(name);
+    table->verticalHeader()->hide();
+    table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    table->horizontalHeader()->setStretchLastSection(true);
+    table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    table->setWordWrap(false);
+    return proxy;
+}
 
 } // namespace spillway::views
