@@ -78,12 +78,10 @@ Dashboard Dashboard::buildFrom(const ClusterPeersRefs &clusters, const PeerGraph
     std::vector<std::pair<QString, Row>> events;
     for (const ClusterPeers &c : clusters)
         for (const auto &e : elementsOf(c.events)) {
-            const json &metadata = memberOf(e, "metadata"), &about = memberOf(e, "involvedObject");
-            const QString uid = textOf(metadata, "uid").isEmpty() ? textOf(metadata, "namespace") + QLatin1Char('/') + textOf(metadata, "name")
-                                                                 : textOf(metadata, "uid");
+            const json &about = memberOf(e, "involvedObject");
             const QString type = textOf(e, "type");
             const QString object = textOf(about, "kind") + QLatin1Char('/') + textOf(about, "name");
-            events.push_back({eventTimeOf(e), {c.clusterId + QLatin1Char('/') + uid,
+            events.push_back({eventTimeOf(e), {c.clusterId + QLatin1Char('/') + eventKeyOf(e),
                                              {eventTimeOf(e), c.name, type, textOf(e, "reason"), object, textOf(e, "message")},
                                              type == QLatin1String("Warning") ? Warning : Neutral}});
         }

@@ -76,9 +76,7 @@ ClusterCard clusterCardOf(const PeerGraph &graph, const QString &clusterId)
 PeeringCard peeringCardOf(const ClusterPeersRefs &clusters, const PeerGraph::Edge &edge)
 {
     PeeringCard card;
-    const nlohmann::json *fc = foreignClusterFor(clusters, edge.consumer, edge.provider);
-    if (!fc)
-        fc = foreignClusterFor(clusters, edge.provider, edge.consumer);
+    const nlohmann::json *fc = foreignClusterOf(clusters, edge);
     if (!fc)
         return card;
     card.reported = true;

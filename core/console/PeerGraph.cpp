@@ -21,11 +21,6 @@ double quantity(const json &resources, const char *key)
     return q ? q->value() : 0;
 }
 
-QString remoteClusterOf(const json &object)
-{
-    return text(field(field(object, "metadata"), "labels"), consts::kRemoteClusterIdLabel);
-}
-
 // The networking module's connection condition, else a failing one of any module.
 std::pair<PeerGraph::Health, QString> healthOf(const json &foreignCluster)
 {
@@ -52,6 +47,11 @@ std::pair<PeerGraph::Health, QString> healthOf(const json &foreignCluster)
 }
 
 } // namespace
+
+QString remoteClusterOf(const json &object)
+{
+    return text(field(field(object, "metadata"), "labels"), consts::kRemoteClusterIdLabel);
+}
 
 Capacity Capacity::of(const json &resources)
 {

@@ -28,6 +28,8 @@ struct ClusterPeers {
 // copy thousands of pods to redraw.
 using ClusterPeersRefs = std::vector<std::reference_wrapper<const ClusterPeers>>;
 ClusterPeersRefs refsOf(const std::vector<ClusterPeers> &clusters);
+// The peer an object is made for or about: its liqo.io/remote-cluster-id label (empty: none).
+QString remoteClusterOf(const nlohmann::json &object);
 // The provider's cluster ID behind each of CLUSTER's virtual nodes (its liqo.io/remote-cluster-id), by node name.
 std::map<QString, QString> providersOfVirtualNodes(const ClusterPeers &cluster);
 

@@ -1,7 +1,6 @@
 #include "console/PeeringDetails.h"
 
 #include "common/JsonText.h"
-#include "consts/Labels.h"
 #include "peering/PeeringNames.h"
 
 #include <algorithm>
@@ -19,11 +18,6 @@ const ClusterPeers *clusterWithId(const ClusterPeersRefs &clusters, const QStrin
         if (c.clusterId == id)
             return &c;
     return nullptr;
-}
-
-QString remoteClusterOf(const json &object)
-{
-    return textOf(memberOf(memberOf(object, "metadata"), "labels"), consts::kRemoteClusterIdLabel);
 }
 
 std::vector<PeeringDetails::Condition> conditionsOf(const json &conditions)
@@ -105,12 +99,19 @@ QString eventTimeOf(const json &event)
     return textOf(memberOf(event, "metadata"), "creationTimestamp");
 }
 
+QString eventKeyOf(const json &event)
+{
+    const json &metadata = memberOf(event, "metadata");
+    const QString uid = textOf(metadata, "uid");
+    return uid.isEmpty() ? textOf(metadata, "namespace") + QLatin1Char('/') + textOf(metadata, "name") : uid;
+}
+
 PeeringDetails PeeringDetails::of(const ClusterPeersRefs &clusters, const PeerGraph::Edge &edge, size_t maxEvents)
 {
     PeeringDetails d;
     const json *consumerFc = foreignClusterFor(clusters, edge.consumer, edge.provider);
     const json *providerFc = foreignClusterFor(clusters, edge.provider, edge.consumer);
-    if (const json *fc = consumerFc ? consumerFc : providerFc) {
+    if (const json *fc = foreignClusterOf(clusters, edge)) {
         const json &modules = memberOf(memberOf(*fc, "status"), "modules");
         for (size_t i = 0; i < d.modules.size(); ++i) {
             const json &m = memberOf(modules, kPeeringModules[i]);

@@ -13,6 +13,8 @@ namespace spillway::console {
 // When an Event happened, as Kubernetes writes it (RFC 3339): its lastTimestamp, else its
 // eventTime, else when it was created.
 QString eventTimeOf(const nlohmann::json &event);
+// What tells an Event from the others in a table: its uid, else namespace/name.
+QString eventKeyOf(const nlohmann::json &event);
 
 // What the federation map's detail panel says about one peering, from both clusters' lists: each
 // module's conditions, the ResourceSlices, the gateway pair's Connections and the peering's events.

@@ -54,4 +54,10 @@ const json *foreignClusterFor(const ClusterPeersRefs &clusters, const QString &i
     return nullptr;
 }
 
+const json *foreignClusterOf(const ClusterPeersRefs &clusters, const PeerGraph::Edge &edge)
+{
+    const json *fc = foreignClusterFor(clusters, edge.consumer, edge.provider);
+    return fc ? fc : foreignClusterFor(clusters, edge.provider, edge.consumer);
+}
+
 } // namespace spillway::console

@@ -24,5 +24,8 @@ ModuleState moduleStateOf(const nlohmann::json &foreignCluster, const char *modu
 
 // The ForeignCluster that cluster IN keeps about cluster ABOUT (by its cluster ID), or nullptr.
 const nlohmann::json *foreignClusterFor(const ClusterPeersRefs &clusters, const QString &in, const QString &about);
+// The ForeignCluster that speaks for a peering: the consumer's about the provider, else the
+// provider's about the consumer (the consumer not in the workspace), or nullptr.
+const nlohmann::json *foreignClusterOf(const ClusterPeersRefs &clusters, const PeerGraph::Edge &edge);
 
 } // namespace spillway::console

@@ -34,9 +34,8 @@ std::vector<KeyedTableModel::Row> PodEvents::rowsOf(const ClusterPeersRefs &clus
             const QString where = provider.isEmpty() ? c.name : tr("%1 (the twin)").arg(graph.nameOf(provider));
             const QString type = textOf(e, "type"), time = eventTimeOf(e);
             const json &count = memberOf(e, "count");
-            const QString key = textOf(metadata, "uid").isEmpty() ? textOf(metadata, "namespace") + QLatin1Char('/') + textOf(metadata, "name") : textOf(metadata, "uid");
             found.push_back({time,
-                             {key,
+                             {eventKeyOf(e),
                               {HumanTime::agoAndLocal(time, nowMs), where, type, textOf(e, "reason"),
                                count.is_number_integer() ? QString::number(count.get<qint64>()) : QStringLiteral("1"), textOf(e, "message")},
                               type == QLatin1String("Warning") ? int(Warning) : int(Neutral)}});
