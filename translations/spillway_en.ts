@@ -979,7 +979,7 @@
     </message>
 </context>
 <context>
-    <name>spillway::console::OffloadedPodsModel</name>
+    <name>spillway::console::OffloadedPodsTable</name>
     <message>
         <source>Cluster</source>
         <translation>Cluster</translation>

@@ -974,7 +974,7 @@
     </message>
 </context>
 <context>
-    <name>spillway::console::OffloadedPodsModel</name>
+    <name>spillway::console::OffloadedPodsTable</name>
     <message>
         <source>Cluster</source>
         <translation>集群</translation>

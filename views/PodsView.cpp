@@ -119,7 +119,7 @@ bool PodsView::select(const QString &key)
 {
     if (selectListed(key))
         return true;
-    if (m_filter->filter().isEmpty() || !m_pods->table()->find(key))
+    if (m_filter->filter().isEmpty() || !m_pods->pod(key))
         return false;
     setFilter({});   // an alert or a link asked for this pod: show it rather than nothing
     return selectListed(key);
@@ -151,7 +151,7 @@ QString PodsView::countText() const
 
 void PodsView::refreshChoices()
 {
-    const auto choices = console::PodFilterChoices::of(m_pods->table()->rows());
+    const auto choices = m_pods->table()->choices();
     refill(m_cluster, choices.clusters);
     refill(m_namespace, choices.namespaces);
     refill(m_provider, choices.providers);

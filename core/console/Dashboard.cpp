@@ -43,17 +43,13 @@ Dashboard Dashboard::buildFrom(const ClusterPeersRefs &clusters, const PeerGraph
 
     for (const ClusterPeers &c : clusters) {
         std::map<QString, QString> providerOfNode = providersOfVirtualNodes(c);
-        struct Counts { int running = 0, pending = 0, other = 0; };
-        std::map<std::pair<QString, QString>, Counts> byNamespace;
-        for (const auto &pod : elementsOf(c.virtualNodePods)) {
-            Counts &n = byNamespace[{textOf(memberOf(pod, "metadata"), "namespace"), providerOfNode[textOf(memberOf(pod, "spec"), "nodeName")]}];
-            const QString phase = textOf(memberOf(pod, "status"), "phase");
-            if (phase == QLatin1String("Running"))
-                ++n.running;
-            else if (phase == QLatin1String("Pending") || phase.isEmpty())
-                ++n.pending;
-            else
-                ++n.other;
+        // Totalled by the watch per namespace and node; here per namespace and provider.
+        std::map<std::pair<QString, QString>, VirtualNodePods::PhaseCounts> byNamespace;
+        for (const auto &[at, counts] : c.virtualNodePods->byNamespaceAndNode) {
+            auto &n = byNamespace[{at.first, providerOfNode[at.second]}];
+            n.running += counts.running;
+            n.pending += counts.pending;
+            n.other += counts.other;
         }
         for (const auto &[where, n] : byNamespace)
             out.pods.push_back({c.clusterId + QLatin1Char('/') + where.first + QLatin1Char('/') + where.second,

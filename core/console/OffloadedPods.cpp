@@ -1,57 +1,34 @@
 #include "console/OffloadedPods.h"
 
-#include "common/JsonText.h"
 #include "console/PeerGraphModel.h"
 
 #include <algorithm>
-#include <map>
+#include <set>
+#include <tuple>
 
 namespace spillway::console {
 
-using nlohmann::json;
-
 namespace {
 
-int restartsOf(const json &pod)
+bool before(const PodDigest &a, const PodDigest &b)
 {
-    int n = 0;
-    for (const auto &s : elementsOf(memberOf(memberOf(pod, "status"), "containerStatuses")))
-        if (const json &r = memberOf(s, "restartCount"); r.is_number_integer())
-            n += r.get<int>();
-    return n;
+    return std::tie(a.ns, a.name) < std::tie(b.ns, b.name);
+}
+
+// Runs of consecutive indexes, as (first, last).
+std::vector<std::pair<int, int>> runsOf(const std::vector<int> &indexes)
+{
+    std::vector<std::pair<int, int>> runs;
+    for (int i : indexes) {
+        if (!runs.empty() && runs.back().second == i - 1)
+            runs.back().second = i;
+        else
+            runs.emplace_back(i, i);
+    }
+    return runs;
 }
 
 } // namespace
-
-std::vector<OffloadedPod> OffloadedPods::of(const ClusterPeersRefs &clusters, const PeerGraph &graph)
-{
-    std::vector<OffloadedPod> out;
-    for (const ClusterPeers &c : clusters) {
-        std::map<QString, QString> providerOfNode = providersOfVirtualNodes(c);
-        for (const auto &pod : elementsOf(c.virtualNodePods)) {
-            const json &metadata = memberOf(pod, "metadata");
-            OffloadedPod p;
-            p.clusterId = c.clusterId;
-            p.cluster = c.name;
-            p.ns = textOf(metadata, "namespace");
-            p.name = textOf(metadata, "name");
-            p.node = textOf(memberOf(pod, "spec"), "nodeName");
-            p.providerId = providerOfNode.count(p.node) ? providerOfNode[p.node] : QString();
-            p.provider = graph.nameOf(p.providerId);
-            p.phase = textOf(memberOf(pod, "status"), "phase");
-            if (textOf(metadata, "deletionTimestamp").size())
-                p.phase = tr("Terminating");
-            p.restarts = restartsOf(pod);
-            for (const auto &container : elementsOf(memberOf(memberOf(pod, "spec"), "containers")))
-                p.containers << textOf(container, "name");
-            out.push_back(std::move(p));
-        }
-    }
-    std::sort(out.begin(), out.end(), [](const OffloadedPod &a, const OffloadedPod &b) {
-        return std::tie(a.cluster, a.ns, a.name) < std::tie(b.cluster, b.ns, b.name);
-    });
-    return out;
-}
 
 KeyedTableModel::Row OffloadedPods::rowOf(const OffloadedPod &p)
 {
@@ -64,30 +41,222 @@ KeyedTableModel::Row OffloadedPods::rowOf(const OffloadedPod &p)
             tone};
 }
 
+OffloadedPodsTable::OffloadedPodsTable(QObject *parent)
+    : QAbstractTableModel(parent),
+      m_headers({tr("Cluster"), tr("Namespace"), tr("Pod"), tr("Runs in"), tr("Virtual node"), tr("Phase"), tr("Restarts")})
+{
+}
+
+void OffloadedPodsTable::apply(const ClusterPeersRefs &clusters, const PeerGraph &graph)
+{
+    std::vector<Segment> wanted;
+    for (const ClusterPeers &c : clusters) {
+        Segment s;
+        s.clusterId = c.clusterId;
+        s.cluster = c.name;
+        s.source = c.virtualNodePods;
+        s.providerIdOfNode = providersOfVirtualNodes(c);
+        for (const auto &[node, provider] : s.providerIdOfNode)
+            s.providerOfNode[node] = graph.nameOf(provider);
+        wanted.push_back(std::move(s));
+    }
+    std::sort(wanted.begin(), wanted.end(), [](const Segment &a, const Segment &b) { return std::tie(a.cluster, a.clusterId) < std::tie(b.cluster, b.clusterId); });
+
+    // Clusters added, removed or renamed: rare, and a new table.
+    const bool sameClusters = std::equal(wanted.begin(), wanted.end(), m_segments.begin(), m_segments.end(),
+                                         [](const Segment &a, const Segment &b) { return a.clusterId == b.clusterId && a.cluster == b.cluster; });
+    if (!sameClusters) {
+        beginResetModel();
+        m_rows = 0;
+        for (Segment &s : wanted) {
+            s.rows = s.source->pods;
+            m_rows += int(s.rows.size());
+        }
+        m_segments = std::move(wanted);
+        endResetModel();
+        return;
+    }
+    int offset = 0;
+    for (size_t i = 0; i < wanted.size(); ++i) {
+        Segment &s = m_segments[i];
+        Segment &w = wanted[i];
+        if (w.source != s.source) {
+            bringRows(s, w.source->pods, offset);
+            s.source = std::move(w.source);
+        }
+        if (w.providerIdOfNode != s.providerIdOfNode || w.providerOfNode != s.providerOfNode) {
+            s.providerIdOfNode = std::move(w.providerIdOfNode);
+            s.providerOfNode = std::move(w.providerOfNode);
+            if (!s.rows.empty())
+                emit dataChanged(index(offset, Provider), index(offset + int(s.rows.size()) - 1, Provider));
+        }
+        offset += int(s.rows.size());
+    }
+}
+
+// Both lists are in namespace and name order: one walk finds what left and what came. Gone rows
+// leave from the bottom and new ones arrive from the top, a run of neighbours at a time, so the
+// rows stay valid at every signal; then changed rows are told in runs.
+void OffloadedPodsTable::bringRows(Segment &segment, const std::vector<PodDigest> &next, int offset)
+{
+    std::vector<PodDigest> &rows = segment.rows;
+    std::vector<int> gone, added;
+    for (size_t i = 0, j = 0; i < rows.size() || j < next.size();) {
+        if (j == next.size() || (i < rows.size() && before(rows[i], next[j])))
+            gone.push_back(int(i++));
+        else if (i == rows.size() || before(next[j], rows[i]))
+            added.push_back(int(j++));
+        else
+            ++i, ++j;
+    }
+    const auto goneRuns = runsOf(gone);
+    for (auto run = goneRuns.rbegin(); run != goneRuns.rend(); ++run) {
+        beginRemoveRows({}, offset + run->first, offset + run->second);
+        rows.erase(rows.begin() + run->first, rows.begin() + run->second + 1);
+        m_rows -= run->second - run->first + 1;
+        endRemoveRows();
+    }
+    for (const auto &[first, last] : runsOf(added)) {
+        beginInsertRows({}, offset + first, offset + last);
+        rows.insert(rows.begin() + first, next.begin() + first, next.begin() + last + 1);
+        m_rows += last - first + 1;
+        endInsertRows();
+    }
+    std::vector<int> changed;
+    for (size_t r = 0; r < next.size(); ++r)
+        if (!(rows[r] == next[r])) {
+            rows[r] = next[r];
+            changed.push_back(int(r));
+        }
+    for (const auto &[first, last] : runsOf(changed))
+        emit dataChanged(index(offset + first, 0), index(offset + last, Columns - 1));
+}
+
+int OffloadedPodsTable::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : m_rows;
+}
+
+int OffloadedPodsTable::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : Columns;
+}
+
+std::pair<const OffloadedPodsTable::Segment *, int> OffloadedPodsTable::locate(int row) const
+{
+    for (const Segment &s : m_segments) {
+        if (row < int(s.rows.size()))
+            return {&s, row};
+        row -= int(s.rows.size());
+    }
+    return {nullptr, 0};
+}
+
+OffloadedPod OffloadedPodsTable::podOf(const Segment &segment, const PodDigest &d) const
+{
+    OffloadedPod p;
+    p.clusterId = segment.clusterId;
+    p.cluster = segment.cluster;
+    p.ns = d.ns;
+    p.name = d.name;
+    p.node = d.node;
+    if (const auto id = segment.providerIdOfNode.find(d.node); id != segment.providerIdOfNode.end()) {
+        p.providerId = id->second;
+        p.provider = segment.providerOfNode.at(d.node);
+    }
+    p.phase = d.terminating ? OffloadedPods::tr("Terminating") : d.phase;
+    p.restarts = d.restarts;
+    p.containers = d.containers;
+    return p;
+}
+
+OffloadedPod OffloadedPodsTable::podAt(int row) const
+{
+    const auto [segment, at] = locate(row);
+    return segment ? podOf(*segment, segment->rows[size_t(at)]) : OffloadedPod{};
+}
+
+QVariant OffloadedPodsTable::data(const QModelIndex &index, int role) const
+{
+    if (!index.isValid() || index.row() >= m_rows || index.column() >= Columns)
+        return {};
+    if (role != Qt::DisplayRole && role != KeyedTableModel::ToneRole && role != KeyedTableModel::KeyRole)
+        return {};
+    const KeyedTableModel::Row row = rowAt(index.row());
+    if (role == KeyedTableModel::ToneRole)
+        return row.tone;
+    if (role == KeyedTableModel::KeyRole)
+        return row.key;
+    return row.cells.value(index.column());
+}
+
+QVariant OffloadedPodsTable::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation == Qt::Horizontal && role == Qt::DisplayRole)
+        return m_headers.value(section);
+    return {};
+}
+
+std::optional<OffloadedPod> OffloadedPodsTable::pod(const QString &key) const
+{
+    const QStringList parts = key.split(QLatin1Char('/'));
+    if (parts.size() != 3)
+        return std::nullopt;
+    for (const Segment &s : m_segments) {
+        if (s.clusterId != parts[0])
+            continue;
+        PodDigest wanted;
+        wanted.ns = parts[1];
+        wanted.name = parts[2];
+        const auto it = std::lower_bound(s.rows.begin(), s.rows.end(), wanted, before);
+        if (it != s.rows.end() && it->ns == wanted.ns && it->name == wanted.name)
+            return podOf(s, *it);
+    }
+    return std::nullopt;
+}
+
+std::optional<KeyedTableModel::Row> OffloadedPodsTable::find(const QString &key) const
+{
+    const auto p = pod(key);
+    return p ? std::optional(OffloadedPods::rowOf(*p)) : std::nullopt;
+}
+
+PodFilterChoices OffloadedPodsTable::choices() const
+{
+    std::set<QString> clusters, namespaces, providers, phases;
+    for (const Segment &s : m_segments) {
+        if (s.rows.empty())
+            continue;
+        clusters.insert(s.cluster);
+        for (const auto &[at, counts] : s.source->byNamespaceAndNode) {
+            namespaces.insert(at.first);
+            const auto provider = s.providerOfNode.find(at.second);
+            providers.insert(provider == s.providerOfNode.end() || provider->second.isEmpty() ? QStringLiteral("—") : provider->second);
+        }
+        phases.insert(s.source->phases.begin(), s.source->phases.end());
+        if (s.source->terminating)
+            phases.insert(OffloadedPods::tr("Terminating"));
+    }
+    auto list = [](const std::set<QString> &values) {
+        QStringList out;
+        for (const QString &v : values)
+            if (!v.isEmpty())
+                out << v;
+        return out;
+    };
+    return {list(clusters), list(namespaces), list(providers), list(phases)};
+}
+
 OffloadedPodsModel::OffloadedPodsModel(PeerGraphModel *graph, QObject *parent)
-    : QObject(parent), m_graph(graph),
-      m_table(new KeyedTableModel({tr("Cluster"), tr("Namespace"), tr("Pod"), tr("Runs in"), tr("Virtual node"), tr("Phase"), tr("Restarts")}, this))
+    : QObject(parent), m_graph(graph), m_table(new OffloadedPodsTable(this))
 {
     connect(m_graph, &PeerGraphModel::graphChanged, this, &OffloadedPodsModel::update);
     update();
 }
 
-std::optional<OffloadedPod> OffloadedPodsModel::pod(const QString &key) const
-{
-    for (const auto &p : m_pods)
-        if (p.key() == key)
-            return p;
-    return std::nullopt;
-}
-
 void OffloadedPodsModel::update()
 {
-    m_pods = OffloadedPods::of(m_graph->snapshots(), m_graph->graph());
-    std::vector<KeyedTableModel::Row> rows;
-    rows.reserve(m_pods.size());
-    for (const auto &p : m_pods)
-        rows.push_back(OffloadedPods::rowOf(p));
-    m_table->setRows(std::move(rows));
+    m_table->apply(m_graph->snapshots(), m_graph->graph());
     emit updated();
 }
 

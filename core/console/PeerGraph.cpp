@@ -180,19 +180,8 @@ PeerGraph PeerGraph::buildFrom(const ClusterPeersRefs &clusters)
                     for (const auto &cond : elementsOf(field(field(vn, "status"), "conditions")))
                         if (text(cond, "type") == QLatin1String("Ready"))
                             e.virtualNodeReady = text(cond, "status") == QLatin1String("True");
-                    Capacity used;
-                    for (const auto &pod : elementsOf(c.virtualNodePods)) {
-                        const QString phase = text(field(pod, "status"), "phase");
-                        if (text(field(pod, "spec"), "nodeName") != e.virtualNode || phase == QLatin1String("Succeeded") || phase == QLatin1String("Failed"))
-                            continue;
-                        used.pods += 1;
-                        for (const auto &container : elementsOf(field(field(pod, "spec"), "containers"))) {
-                            const json &requests = field(field(container, "resources"), "requests");
-                            used.cpu += quantity(requests, "cpu");
-                            used.memory += quantity(requests, "memory");
-                        }
-                    }
-                    e.used = used;
+                    if (const auto used = c.virtualNodePods->usedByNode.find(e.virtualNode); used != c.virtualNodePods->usedByNode.end())
+                        e.used = used->second;
                     for (const auto &m : elementsOf(c.nodeMetrics))
                         if (text(field(m, "metadata"), "name") == e.virtualNode) {
                             const json &usage = field(m, "usage");

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "console/VirtualNodePods.h"
+
 #include <QString>
 #include <nlohmann/json.hpp>
 
@@ -17,7 +19,7 @@ struct ClusterPeers {
     nlohmann::json foreignClusters = nlohmann::json::array();    // ForeignCluster items
     nlohmann::json virtualNodes = nlohmann::json::array();       // Node items labelled liqo.io/type=virtual-node
     nlohmann::json connections = nlohmann::json::array();        // networking.liqo.io Connection items
-    nlohmann::json virtualNodePods = nlohmann::json::array();    // Pod items bound to those nodes
+    VirtualNodePods::Ptr virtualNodePods = VirtualNodePods::none();   // the pods bound to those nodes, digested
     nlohmann::json resourceSlices = nlohmann::json::array();     // authentication.liqo.io ResourceSlice items
     nlohmann::json events = nlohmann::json::array();             // Events about those objects and Liqo's kinds
     nlohmann::json volumes = nlohmann::json::array();            // virtual PVs of the storage class (labelled with their location)
@@ -32,21 +34,6 @@ ClusterPeersRefs refsOf(const std::vector<ClusterPeers> &clusters);
 QString remoteClusterOf(const nlohmann::json &object);
 // The provider's cluster ID behind each of CLUSTER's virtual nodes (its liqo.io/remote-cluster-id), by node name.
 std::map<QString, QString> providersOfVirtualNodes(const ClusterPeers &cluster);
-
-// CPU in cores, memory in bytes, pods in pods.
-struct Capacity {
-    double cpu = 0, memory = 0, pods = 0;
-    Capacity &operator+=(const Capacity &o)
-    {
-        cpu += o.cpu;
-        memory += o.memory;
-        pods += o.pods;
-        return *this;
-    }
-    friend bool operator==(const Capacity &, const Capacity &) = default;
-    // A ResourceList ({"cpu": "500m", "memory": "1Gi", "pods": "10"}); what does not parse counts 0.
-    static Capacity of(const nlohmann::json &resources);
-};
 
 // The peer graph: every cluster as a node and every peering as a directed edge consumer →
 // provider, whichever side it was seen from (a peering seen from both sides is one edge, the

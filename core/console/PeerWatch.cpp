@@ -29,22 +29,26 @@ namespace {
 // (managed fields, full specs and statuses) would cost the console hundreds of megabytes.
 using kube::keepMembers;
 
+// What PodDigest::of reads, and nothing else.
 void slimPod(json &pod)
 {
     json spec = keepMembers(memberOf(pod, "spec"), {"nodeName"});
     json containers = json::array();
-    const json &given = memberOf(memberOf(pod, "spec"), "containers");
-    if (given.is_array())
-        for (const auto &c : given) {
-            const json &requests = memberOf(memberOf(c, "resources"), "requests");
-            // The name: the log viewer's and the terminal's container pickers list them.
-            containers.push_back({{"name", memberOf(c, "name")}, {"resources", requests.is_object() ? json{{"requests", requests}} : json::object()}});
-        }
+    for (const auto &c : elementsOf(memberOf(memberOf(pod, "spec"), "containers"))) {
+        const json &requests = memberOf(memberOf(c, "resources"), "requests");
+        // The name: the log viewer's and the terminal's container pickers list them.
+        containers.push_back({{"name", memberOf(c, "name")}, {"resources", requests.is_object() ? json{{"requests", requests}} : json::object()}});
+    }
     spec["containers"] = std::move(containers);
-    pod = {{"apiVersion", "v1"}, {"kind", "Pod"},
-           {"metadata", keepMembers(memberOf(pod, "metadata"), {"name", "namespace", "uid", "resourceVersion", "labels"})},
+    json status = keepMembers(memberOf(pod, "status"), {"phase"});
+    json restarts = json::array();
+    for (const auto &s : elementsOf(memberOf(memberOf(pod, "status"), "containerStatuses")))
+        restarts.push_back(keepMembers(s, {"restartCount"}));
+    if (!restarts.empty())
+        status["containerStatuses"] = std::move(restarts);
+    pod = {{"metadata", keepMembers(memberOf(pod, "metadata"), {"name", "namespace", "resourceVersion", "deletionTimestamp"})},
            {"spec", std::move(spec)},
-           {"status", keepMembers(memberOf(pod, "status"), {"phase"})}};
+           {"status", std::move(status)}};
 }
 
 void slimEvent(json &event)
@@ -168,12 +172,25 @@ void PeerWatch::readNodeMetrics()
 
 // Pods are watched per virtual node (publish() follows the nodes): the console only shows
 // offloaded pods, and a cluster's other pods — thousands, churning — never reach it.
+// Each pod is digested as its event arrives, so a snapshot never parses the pods again.
 kube::Informer *PeerWatch::watchPods(const QString &node)
 {
     kube::Informer::Options o;
     o.fieldSelector = QStringLiteral("spec.nodeName=%1").arg(node);
     o.transform = slimPod;
-    return startInformer(kube::resources::pods(), o, false);
+    auto *informer = startInformer(kube::resources::pods(), o, false);
+    auto put = [this](const json &pod) {
+        PodDigest d = PodDigest::of(pod);
+        m_pods[{d.ns, d.name}] = std::move(d);
+        m_podsChanged = true;
+    };
+    informer->addHandlers({put, [put](const json &, const json &pod) { put(pod); },
+                           [this](const json &pod, bool) {
+                               const json &metadata = memberOf(pod, "metadata");
+                               m_pods.erase({textOf(metadata, "namespace"), textOf(metadata, "name")});
+                               m_podsChanged = true;
+                           }});
+    return informer;
 }
 
 // On the io thread. Any change (re)starts the coalescing timer. A watch that fails counts as
@@ -229,6 +246,8 @@ void PeerWatch::publish()
         }
         m_failedOnce.erase(it->second);
         delete it->second;
+        std::erase_if(m_pods, [node = it->first](const auto &kv) { return kv.second.node == node; });
+        m_podsChanged = true;
         it = m_podInformers.erase(it);
     }
     for (const QString &node : virtualNodes)
@@ -243,23 +262,25 @@ void PeerWatch::publish()
             return;
         m_published = true;
     }
-    p.virtualNodePods = json::array();
-    for (const auto &[node, informer] : m_podInformers)
-        for (const auto &pod : informer->store().list())
-            p.virtualNodePods.push_back(pod);
+    if (m_podsChanged) {
+        std::vector<PodDigest> pods;
+        pods.reserve(m_pods.size());
+        for (const auto &[key, pod] : m_pods)
+            pods.push_back(pod);
+        m_podsPublished = VirtualNodePods::of(std::move(pods));
+        m_podsChanged = false;
+    }
+    p.virtualNodePods = m_podsPublished;
     // Events about peering: Liqo's kinds, the virtual nodes and the pods on them.
     static const std::set<QString> liqoKinds = {QStringLiteral("ForeignCluster"), QStringLiteral("ResourceSlice"), QStringLiteral("VirtualNode"),
                                                 QStringLiteral("NamespaceOffloading"), QStringLiteral("Connection"), QStringLiteral("GatewayServer"),
                                                 QStringLiteral("GatewayClient"), QStringLiteral("Tenant"), QStringLiteral("Identity")};
-    std::set<std::pair<QString, QString>> pods;
-    for (const auto &pod : p.virtualNodePods)
-        pods.emplace(textOf(memberOf(pod, "metadata"), "namespace"), textOf(memberOf(pod, "metadata"), "name"));
     p.events = json::array();
     for (const auto &event : m_informers[4]->store().list()) {
         const json &about = memberOf(event, "involvedObject");
         const QString kind = textOf(about, "kind"), name = textOf(about, "name");
         if (liqoKinds.count(kind) || (kind == QLatin1String("Node") && virtualNodes.count(name))
-            || (kind == QLatin1String("Pod") && pods.count({textOf(about, "namespace"), name})))
+            || (kind == QLatin1String("Pod") && m_pods.count({textOf(about, "namespace"), name})))
             p.events.push_back(event);
     }
     p.volumes = toArray(m_informers[5]->store().list());
@@ -270,7 +291,7 @@ void PeerWatch::publish()
         ClusterPeers old = std::exchange(m_peers, std::move(p));
         m_error.reset();
         emit changed();
-        // Thousands of pods are freed on the io thread, not between two frames of the GUI's.
+        // The last holder of thousands of pods frees them on the io thread, not between two frames of the GUI's.
         QMetaObject::invokeMethod(m_ioContext, [old = std::move(old)] {}, Qt::QueuedConnection);
     }, Qt::QueuedConnection);
 }

@@ -69,9 +69,9 @@ void addEvents(std::vector<PeeringDetails::Event> &out, const ClusterPeers &clus
     const QString tenant = peering::tenantNamespace(peer);
     std::set<std::pair<QString, QString>> pods;
     if (!virtualNode.isEmpty())
-        for (const auto &pod : elementsOf(cluster.virtualNodePods))
-            if (textOf(memberOf(pod, "spec"), "nodeName") == virtualNode)
-                pods.emplace(textOf(memberOf(pod, "metadata"), "namespace"), textOf(memberOf(pod, "metadata"), "name"));
+        for (const PodDigest &pod : cluster.virtualNodePods->pods)
+            if (pod.node == virtualNode)
+                pods.emplace(pod.ns, pod.name);
     for (const auto &e : elementsOf(cluster.events)) {
         const json &about = memberOf(e, "involvedObject");
         const QString kind = textOf(about, "kind"), name = textOf(about, "name"), ns = textOf(about, "namespace");

@@ -19,15 +19,14 @@ struct PodFilter {
     friend bool operator==(const PodFilter &, const PodFilter &) = default;
 };
 
-// The values each filter can take: the distinct ones in ROWS, sorted (a choice that matches
-// nothing is never offered).
+// The values each filter can take: the distinct ones the rows hold, sorted (a choice that
+// matches nothing is never offered).
 struct PodFilterChoices {
     QStringList clusters, namespaces, providers, phases;
-
-    static PodFilterChoices of(const std::vector<KeyedTableModel::Row> &rows);
 };
 
-// A proxy over OffloadedPodsModel's table that keeps the rows PodFilter matches.
+// A proxy over OffloadedPodsTable (or a KeyedTableModel of its columns) that keeps the rows
+// PodFilter matches.
 class PodFilterProxy : public QSortFilterProxyModel
 {
     Q_OBJECT

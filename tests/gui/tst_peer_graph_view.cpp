@@ -245,7 +245,7 @@ private slots:
         // The Pods tab lists the same pod, in the provider as the console names it, and shows its log
         // (KWOK serves one line naming the cluster); without Follow the log is read to its end.
         const QString podKey = consumerId + QLatin1Char('/') + ns + QStringLiteral("/offloaded");
-        QTRY_VERIFY_WITH_TIMEOUT(window.podsModel()->table()->find(podKey), 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(window.podsModel()->table()->find(podKey).has_value(), 20000);
         using PM = spillway::console::OffloadedPodsModel;
         QCOMPARE(window.podsModel()->table()->find(podKey)->cells.value(PM::Provider), clusters.data(clusters.index(1, ClusterListModel::Name)).toString());
         QCOMPARE(window.podsModel()->table()->find(podKey)->cells.value(PM::VirtualNode), node);

@@ -47,8 +47,9 @@ class TestPodsPanel : public QObject
     {
         QString key;
         auto listed = [&] {
-            for (const auto &row : window.podsModel()->table()->rows())
-                if (row.cells.value(console::OffloadedPodsModel::Namespace) == ns && row.cells.value(console::OffloadedPodsModel::Pod) == pod)
+            for (int i = 0; i < window.podsModel()->table()->rowCount(); ++i)
+                if (const auto row = window.podsModel()->table()->rowAt(i);
+                    row.cells.value(console::OffloadedPodsModel::Namespace) == ns && row.cells.value(console::OffloadedPodsModel::Pod) == pod)
                     key = row.key;
             return !key.isEmpty();
         };
@@ -70,7 +71,7 @@ private slots:
         // Listed with where it really runs.
         const QString key = listedPod(window, ns, pod);
         QVERIFY2(!key.isEmpty(), "the offloaded pod is not listed within a minute");
-        const auto *row = window.podsModel()->table()->find(key);
+        const auto row = window.podsModel()->table()->find(key);
         QCOMPARE(row->cells.value(console::OffloadedPodsModel::Provider), provider);
         QVERIFY(row->cells.value(console::OffloadedPodsModel::VirtualNode).startsWith(QStringLiteral("liqo-")));
 

@@ -23,9 +23,9 @@ class TestDashboard : public QObject
                                         R"("networking": {"enabled": false}, "offloading": {"enabled": true, "conditions": [{"type": "OffloadingNodeStatus", "status": "NotReady"}]}}}}])");
         p.virtualNodes = json::parse(R"([{"metadata": {"name": "liqo-milan", "labels": {"liqo.io/type": "virtual-node", "liqo.io/remote-cluster-id": "milan"}},)"
                                      R"("status": {"allocatable": {"cpu": "4"}, "conditions": [{"type": "Ready", "status": "False"}]}}])");
-        p.virtualNodePods = json::parse(R"([{"metadata": {"name": "a", "namespace": "shop"}, "spec": {"nodeName": "liqo-milan"}, "status": {"phase": "Running"}},)"
+        p.virtualNodePods = VirtualNodePods::fromItems(json::parse(R"([{"metadata": {"name": "a", "namespace": "shop"}, "spec": {"nodeName": "liqo-milan"}, "status": {"phase": "Running"}},)"
                                         R"({"metadata": {"name": "b", "namespace": "shop"}, "spec": {"nodeName": "liqo-milan"}, "status": {"phase": "Pending"}},)"
-                                        R"({"metadata": {"name": "c", "namespace": "shop"}, "spec": {"nodeName": "liqo-milan"}, "status": {"phase": "Running"}}])");
+                                        R"({"metadata": {"name": "c", "namespace": "shop"}, "spec": {"nodeName": "liqo-milan"}, "status": {"phase": "Running"}}])"));
         p.events = json::parse(R"([{"metadata": {"uid": "e1"}, "involvedObject": {"kind": "ForeignCluster", "name": "milan"}, "type": "Normal", "reason": "Peered", "message": "ok", "lastTimestamp": "2026-11-30T10:00:00Z"},)"
                                R"({"metadata": {"uid": "e2"}, "involvedObject": {"kind": "Node", "name": "liqo-milan"}, "type": "Warning", "reason": "ProviderUnreachable", "message": "lost", "lastTimestamp": "2026-11-30T10:05:00Z"}])");
         p.volumes = json::parse(R"([{"metadata": {"name": "pvc-1", "labels": {"storage.spillway.dev/location": "milan"}},)"

@@ -5,6 +5,7 @@
 #include <QTest>
 
 using nlohmann::json;
+using spillway::console::VirtualNodePods;
 using spillway::console::ClusterPeers;
 using spillway::console::Gauge;
 using spillway::console::PeerGraph;
@@ -47,7 +48,7 @@ private slots:
         ClusterPeers milan{QStringLiteral("Milan"), QStringLiteral("milan")};
         milan.foreignClusters = json::array({foreignCluster("dublin", "Provider", kHealthy), foreignCluster("rome", "Provider", kHealthy)});
         milan.virtualNodes = json::array({virtualNode("liqo-dublin", "dublin", "4", "8Gi", "20"), virtualNode("liqo-rome", "rome", "2", "4Gi", "10")});
-        milan.virtualNodePods = json::array({pod("liqo-dublin", "1", "1Gi"), pod("liqo-dublin", "500m", "1Gi"), pod("liqo-rome", "1500m", "3Gi")});
+        milan.virtualNodePods = VirtualNodePods::fromItems(json::array({pod("liqo-dublin", "1", "1Gi"), pod("liqo-dublin", "500m", "1Gi"), pod("liqo-rome", "1500m", "3Gi")}));
         milan.nodeMetrics = json::array({{{"metadata", {{"name", "liqo-rome"}}}, {"usage", {{"cpu", "250m"}, {"memory", "1Gi"}}}}});
         ClusterPeers dublin{QStringLiteral("Dublin"), QStringLiteral("dublin")};
         dublin.foreignClusters = json::array({foreignCluster("milan", "Consumer", kHealthy), foreignCluster("rome", "Provider", kHealthy)});

@@ -22,59 +22,112 @@ class TestOffloadedPods : public QObject
         rome.clusterId = QStringLiteral("rome");
         rome.virtualNodes = json::parse(R"([{"metadata": {"name": "liqo-milan", "labels": {"liqo.io/type": "virtual-node", "liqo.io/remote-cluster-id": "milan"}}},)"
                                         R"({"metadata": {"name": "liqo-far", "labels": {"liqo.io/type": "virtual-node", "liqo.io/remote-cluster-id": "far-away"}}}])");
-        rome.virtualNodePods = json::parse(
+        rome.virtualNodePods = VirtualNodePods::fromItems(json::parse(
             R"([{"metadata": {"name": "web-2", "namespace": "shop"}, "spec": {"nodeName": "liqo-milan", "containers": [{"name": "app"}, {"name": "sidecar"}]},)"
             R"(  "status": {"phase": "Running", "containerStatuses": [{"name": "app", "restartCount": 2}, {"name": "sidecar", "restartCount": 1}]}},)"
             R"( {"metadata": {"name": "web-1", "namespace": "shop", "deletionTimestamp": "2026-12-04T10:00:00Z"}, "spec": {"nodeName": "liqo-far", "containers": [{"name": "app"}]},)"
             R"(  "status": {"phase": "Running"}},)"
             R"( {"metadata": {"name": "job", "namespace": "batch"}, "spec": {"nodeName": "liqo-milan", "containers": [{"name": "run"}]}, "status": {"phase": "Failed"}},)"
-            R"( {"metadata": {"name": "odd"}, "spec": "not an object", "status": 3}])");
+            R"( {"metadata": {"name": "odd"}, "spec": "not an object", "status": 3}])"));
         ClusterPeers milan;
         milan.name = QStringLiteral("Milan");
         milan.clusterId = QStringLiteral("milan");
         return {rome, milan};
     }
 
+    static QStringList names(const OffloadedPodsTable &table)
+    {
+        QStringList out;
+        for (int i = 0; i < table.rowCount(); ++i)
+            out << table.index(i, OffloadedPodsTable::Pod).data().toString();
+        return out;
+    }
+    static QStringList names(const QAbstractItemModel &proxy)
+    {
+        QStringList out;
+        for (int i = 0; i < proxy.rowCount(); ++i)
+            out << proxy.index(i, OffloadedPodsTable::Pod).data().toString();
+        return out;
+    }
+    static void apply(OffloadedPodsTable &table, const std::vector<ClusterPeers> &all) { table.apply(refsOf(all), PeerGraph::build(all)); }
+
 private slots:
     void listsEachPodWithTheProviderItRunsIn()
     {
-        const auto all = clusters();
-        const auto pods = OffloadedPods::of(refsOf(all), PeerGraph::build(all));
-        QCOMPARE(pods.size(), size_t(4));
-        // Sorted by cluster, namespace, name: "" < batch < shop.
-        QCOMPARE(pods[0].name, QStringLiteral("odd"));   // a malformed pod is listed, not a crash
-        QCOMPARE(pods[1].name, QStringLiteral("job"));
-        QCOMPARE(pods[2].name, QStringLiteral("web-1"));
-        QCOMPARE(pods[3].name, QStringLiteral("web-2"));
-        const OffloadedPod &web2 = pods[3];
+        OffloadedPodsTable table;
+        apply(table, clusters());
+        QCOMPARE(table.rowCount(), 4);
+        // Sorted by cluster, namespace, name: "" < batch < shop; a malformed pod is listed, not a crash.
+        QCOMPARE(names(table), (QStringList{QStringLiteral("odd"), QStringLiteral("job"), QStringLiteral("web-1"), QStringLiteral("web-2")}));
+        const OffloadedPod web2 = table.podAt(3);
         QCOMPARE(web2.key(), QStringLiteral("rome/shop/web-2"));
         QCOMPARE(web2.cluster, QStringLiteral("Rome"));
         QCOMPARE(web2.providerId, QStringLiteral("milan"));
         QCOMPARE(web2.provider, QStringLiteral("Milan"));   // the console's name for the provider
         QCOMPARE(web2.restarts, 3);
         QCOMPARE(web2.containers, (QStringList{QStringLiteral("app"), QStringLiteral("sidecar")}));
-        QCOMPARE(OffloadedPods::rowOf(web2).cells,
+        QCOMPARE(table.rowAt(3).cells,
                  (QStringList{QStringLiteral("Rome"), QStringLiteral("shop"), QStringLiteral("web-2"), QStringLiteral("Milan"), QStringLiteral("liqo-milan"),
                               QStringLiteral("Running"), QStringLiteral("3")}));
-        QCOMPARE(OffloadedPods::rowOf(web2).tone, 1);
+        QCOMPARE(table.index(3, 0).data(KeyedTableModel::ToneRole).toInt(), 1);
+        QCOMPARE(table.index(3, 0).data(KeyedTableModel::KeyRole).toString(), QStringLiteral("rome/shop/web-2"));
+        QCOMPARE(table.pod(QStringLiteral("rome/shop/web-2"))->restarts, 3);
+        QVERIFY(!table.pod(QStringLiteral("rome/shop/web-9")));
+        QVERIFY(!table.find(QStringLiteral("milan/shop/web-2")));
         // A provider the console does not know by name shows as its cluster ID.
-        QCOMPARE(pods[2].provider, QStringLiteral("far-away"));
-        QCOMPARE(pods[2].phase, QStringLiteral("Terminating"));
-        QCOMPARE(OffloadedPods::rowOf(pods[1]).tone, 3);   // Failed
-        QCOMPARE(OffloadedPods::rowOf(pods[0]).cells.value(OffloadedPodsModel::Provider), QStringLiteral("—"));
+        QCOMPARE(table.podAt(2).provider, QStringLiteral("far-away"));
+        QCOMPARE(table.podAt(2).phase, QStringLiteral("Terminating"));
+        QCOMPARE(table.rowAt(1).tone, 3);   // Failed
+        QCOMPARE(table.rowAt(0).cells.value(OffloadedPodsModel::Provider), QStringLiteral("—"));
+    }
+
+    // A pod coming and going changes only its rows: views keep their place and a hundred
+    // thousand rows are never walked for a churn in one cluster.
+    void followsTheSnapshotsByDifference()
+    {
+        auto all = clusters();
+        OffloadedPodsTable table;
+        apply(table, all);
+        QSignalSpy inserted(&table, &QAbstractItemModel::rowsInserted), removed(&table, &QAbstractItemModel::rowsRemoved),
+            changed(&table, &QAbstractItemModel::dataChanged), reset(&table, &QAbstractItemModel::modelReset);
+        // web-1 leaves, two pods arrive next to each other, web-2 restarts once more; the other cluster is untouched.
+        all[0].virtualNodePods = VirtualNodePods::fromItems(json::parse(
+            R"([{"metadata": {"name": "web-2", "namespace": "shop"}, "spec": {"nodeName": "liqo-milan", "containers": [{"name": "app"}]},)"
+            R"(  "status": {"phase": "Running", "containerStatuses": [{"name": "app", "restartCount": 4}]}},)"
+            R"( {"metadata": {"name": "api-1", "namespace": "shop"}, "spec": {"nodeName": "liqo-milan"}, "status": {"phase": "Pending"}},)"
+            R"( {"metadata": {"name": "api-2", "namespace": "shop"}, "spec": {"nodeName": "liqo-milan"}},)"
+            R"( {"metadata": {"name": "job", "namespace": "batch"}, "spec": {"nodeName": "liqo-milan", "containers": [{"name": "run"}]}, "status": {"phase": "Failed"}},)"
+            R"( {"metadata": {"name": "odd"}, "spec": "not an object", "status": 3}])"));
+        apply(table, all);
+        QCOMPARE(names(table), (QStringList{QStringLiteral("odd"), QStringLiteral("job"), QStringLiteral("api-1"), QStringLiteral("api-2"), QStringLiteral("web-2")}));
+        QCOMPARE(reset.size(), 0);
+        QCOMPARE(removed.size(), 1);
+        QCOMPARE(removed[0][1].toInt(), 2);   // web-1
+        QCOMPARE(inserted.size(), 1);         // the two neighbours in one range
+        QCOMPARE(inserted[0][1].toInt(), 2);
+        QCOMPARE(inserted[0][2].toInt(), 3);
+        QCOMPARE(changed.size(), 1);          // web-2's restarts
+        QCOMPARE(changed[0][0].toModelIndex().row(), 4);
+        QCOMPARE(table.rowAt(4).cells.value(OffloadedPodsModel::Restarts), QStringLiteral("4"));
+        // The same snapshot again: nothing to tell.
+        apply(table, all);
+        QCOMPARE(inserted.size() + removed.size() + changed.size() + reset.size(), 3);
+        // A cluster renamed is a new table.
+        all[0].name = QStringLiteral("Roma");
+        apply(table, all);
+        QCOMPARE(reset.size(), 1);
+        QCOMPARE(table.rowAt(0).cells.value(OffloadedPodsModel::Cluster), QStringLiteral("Roma"));
     }
 
     void filtersByClusterNamespaceProviderPhaseAndName()
     {
-        const auto all = clusters();
-        std::vector<KeyedTableModel::Row> rows;
-        for (const auto &pod : OffloadedPods::of(refsOf(all), PeerGraph::build(all)))
-            rows.push_back(OffloadedPods::rowOf(pod));
+        OffloadedPodsTable table;
+        apply(table, clusters());
         auto kept = [&](const PodFilter &filter) {
             QStringList names;
-            for (const auto &row : rows)
-                if (filter.matches(row))
-                    names << row.cells.value(OffloadedPodsModel::Pod);
+            for (int i = 0; i < table.rowCount(); ++i)
+                if (filter.matches(table.rowAt(i)))
+                    names << table.rowAt(i).cells.value(OffloadedPodsModel::Pod);
             return names.join(QLatin1Char(' '));
         };
         QVERIFY(PodFilter{}.isEmpty());
@@ -88,7 +141,7 @@ private slots:
         QCOMPARE(kept({.ns = QStringLiteral("shop"), .text = QStringLiteral("2")}), QStringLiteral("web-2"));
 
         // The choices are what the rows hold, sorted, without blanks.
-        const auto choices = PodFilterChoices::of(rows);
+        const auto choices = table.choices();
         QCOMPARE(choices.clusters, QStringList{QStringLiteral("Rome")});
         QCOMPARE(choices.namespaces, (QStringList{QStringLiteral("batch"), QStringLiteral("shop")}));
         QCOMPARE(choices.providers, (QStringList{QStringLiteral("Milan"), QStringLiteral("far-away"), QStringLiteral("—")}));
@@ -97,36 +150,28 @@ private slots:
 
     void theProxyFollowsTheTableAndTheFilter()
     {
-        const auto all = clusters();
-        std::vector<KeyedTableModel::Row> rows;
-        for (const auto &pod : OffloadedPods::of(refsOf(all), PeerGraph::build(all)))
-            rows.push_back(OffloadedPods::rowOf(pod));
-        KeyedTableModel table({QStringLiteral("Cluster"), QStringLiteral("Namespace"), QStringLiteral("Pod"), QStringLiteral("Runs in"),
-                               QStringLiteral("Virtual node"), QStringLiteral("Phase"), QStringLiteral("Restarts")});
-        table.setRows(rows);
+        auto all = clusters();
+        OffloadedPodsTable table;
+        apply(table, all);
         PodFilterProxy proxy;
         proxy.setSourceModel(&table);
         QCOMPARE(proxy.rowCount(), 4);
         proxy.setFilter({.ns = QStringLiteral("shop")});
-        QCOMPARE(proxy.rowCount(), 2);
-        QCOMPARE(proxy.index(0, OffloadedPodsModel::Pod).data().toString(), QStringLiteral("web-1"));
+        QCOMPARE(names(proxy), (QStringList{QStringLiteral("web-1"), QStringLiteral("web-2")}));
         // A pod leaving the table leaves the view; one arriving in the namespace appears.
-        rows.erase(rows.begin() + 2);   // web-1
-        KeyedTableModel::Row late = rows.back();
-        late.key = QStringLiteral("rome/shop/web-3");
-        late.cells[OffloadedPodsModel::Pod] = QStringLiteral("web-3");
-        rows.push_back(late);
-        table.setRows(rows);
-        QCOMPARE(proxy.rowCount(), 2);
-        QCOMPARE(proxy.index(0, OffloadedPodsModel::Pod).data().toString(), QStringLiteral("web-2"));
-        QCOMPARE(proxy.index(1, OffloadedPodsModel::Pod).data().toString(), QStringLiteral("web-3"));
+        all[0].virtualNodePods = VirtualNodePods::fromItems(json::parse(
+            R"([{"metadata": {"name": "web-2", "namespace": "shop"}, "spec": {"nodeName": "liqo-milan"}, "status": {"phase": "Running"}},)"
+            R"( {"metadata": {"name": "web-3", "namespace": "shop"}, "spec": {"nodeName": "liqo-milan"}, "status": {"phase": "Running"}},)"
+            R"( {"metadata": {"name": "job", "namespace": "batch"}, "spec": {"nodeName": "liqo-milan"}, "status": {"phase": "Failed"}}])"));
+        apply(table, all);
+        QCOMPARE(names(proxy), (QStringList{QStringLiteral("web-2"), QStringLiteral("web-3")}));
         // Setting the same filter again does not redo the filtering (no layout change for views).
         QSignalSpy layout(&proxy, &QAbstractItemModel::layoutChanged);
         QSignalSpy reset(&proxy, &QAbstractItemModel::modelReset);
         proxy.setFilter({.ns = QStringLiteral("shop")});
         QCOMPARE(layout.size() + reset.size(), 0);
         proxy.setFilter({});
-        QCOMPARE(proxy.rowCount(), 4);
+        QCOMPARE(proxy.rowCount(), 3);
     }
 
     void splitsAStreamIntoLines()

@@ -6,6 +6,7 @@
 #include <QTest>
 
 using nlohmann::json;
+using spillway::console::VirtualNodePods;
 using spillway::console::ClusterPeers;
 using spillway::console::PeerGraph;
 
@@ -79,8 +80,8 @@ private slots:
                                                                                    {{"name", "b"}}})}}},
                         {"status", {{"phase", phase}}}};
         };
-        c.virtualNodePods = json::array({pod("liqo-provider", "Running", "250m", "128Mi"), pod("liqo-provider", "Pending", "1", "1Gi"),
-                                         pod("liqo-provider", "Succeeded", "4", "4Gi"), pod("liqo-other", "Running", "2", "2Gi")});
+        c.virtualNodePods = VirtualNodePods::fromItems(json::array({pod("liqo-provider", "Running", "250m", "128Mi"), pod("liqo-provider", "Pending", "1", "1Gi"),
+                                         pod("liqo-provider", "Succeeded", "4", "4Gi"), pod("liqo-other", "Running", "2", "2Gi")}));
         const PeerGraph g = PeerGraph::build({c});
         const auto *e = g.edge(QStringLiteral("consumer"), QStringLiteral("provider"));
         QVERIFY(e);
@@ -107,7 +108,7 @@ private slots:
                                            json{{"spec", {{"clusterID", "p"}}}, {"status", {{"role", "Provider"}, {"modules", {{"networking", {{"conditions", "no"}}}}}}}}});
         odd.virtualNodes = json{{"not", "a list"}};
         odd.connections = json::array({json{{"metadata", {{"labels", {{"liqo.io/remote-cluster-id", "p"}}}}}, {"status", {{"value", 3}}}}});
-        odd.virtualNodePods = json(nullptr);
+        odd.virtualNodePods = VirtualNodePods::fromItems(json(nullptr));
         const PeerGraph g = PeerGraph::build({odd});
         QCOMPARE(g.edges.size(), size_t(1));
         QCOMPARE(g.edges[0].health, PeerGraph::Health::Unknown);

@@ -5,6 +5,7 @@
 #include <QTest>
 
 using nlohmann::json;
+using spillway::console::VirtualNodePods;
 using spillway::console::ClusterPeers;
 using spillway::console::PeerGraph;
 using spillway::console::PeeringDetails;
@@ -41,8 +42,8 @@ private slots:
                                        {"networking", {{"enabled", false}}},
                                        {"offloading", {{"enabled", true}, {"conditions", json::array({{{"type", "OffloadingVirtualNodeReady"}, {"status", "NotReady"}, {"reason", "NodeNotReady"}, {"message", "kubelet down"}}})}}}}}}}}});
         milan.virtualNodes = json::array({{{"metadata", {{"name", "liqo-dublin"}, {"labels", {{"liqo.io/remote-cluster-id", "dublin"}}}}}}});
-        milan.virtualNodePods = json::array({{{"metadata", {{"name", "web"}, {"namespace", "shop"}}}, {"spec", {{"nodeName", "liqo-dublin"}}}},
-                                             {{"metadata", {{"name", "db"}, {"namespace", "shop"}}}, {"spec", {{"nodeName", "liqo-rome"}}}}});
+        milan.virtualNodePods = VirtualNodePods::fromItems(json::array({{{"metadata", {{"name", "web"}, {"namespace", "shop"}}}, {"spec", {{"nodeName", "liqo-dublin"}}}},
+                                             {{"metadata", {{"name", "db"}, {"namespace", "shop"}}}, {"spec", {{"nodeName", "liqo-rome"}}}}}));
         milan.resourceSlices = json::array(
             {{{"metadata", {{"name", "dublin"}, {"namespace", "liqo-tenant-dublin"}, {"labels", {{"liqo.io/remote-cluster-id", "dublin"}}}}},
               {"spec", {{"class", "default"}, {"providerClusterID", "dublin"}, {"resources", {{"cpu", "4"}, {"memory", "8Gi"}}}}},

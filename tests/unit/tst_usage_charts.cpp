@@ -20,7 +20,7 @@ class TestUsageCharts : public QObject
         p.foreignClusters = json::parse(R"([{"metadata": {"name": "milan"}, "spec": {"clusterID": "milan"}, "status": {"role": "Provider"}}])");
         p.virtualNodes = json::parse(R"([{"metadata": {"name": "liqo-milan", "labels": {"liqo.io/type": "virtual-node", "liqo.io/remote-cluster-id": "milan"}},)"
                                      R"("status": {"allocatable": {"cpu": "4", "memory": "8Gi", "pods": "20"}, "conditions": [{"type": "Ready", "status": "True"}]}}])");
-        p.virtualNodePods = json::parse(R"([{"metadata": {"name": "a"}, "spec": {"nodeName": "liqo-milan", "containers": [{"resources": {"requests": {"cpu": "1500m", "memory": "1Gi"}}}]}, "status": {"phase": "Running"}}])");
+        p.virtualNodePods = VirtualNodePods::fromItems(json::parse(R"([{"metadata": {"name": "a"}, "spec": {"nodeName": "liqo-milan", "containers": [{"resources": {"requests": {"cpu": "1500m", "memory": "1Gi"}}}]}, "status": {"phase": "Running"}}])"));
         p.connections = json::parse(R"([{"metadata": {"labels": {"liqo.io/remote-cluster-id": "milan"}}, "status": {"value": "Connected", "latency": {"value": "2.5ms"}}}])");
         p.resourceSlices = json::parse(R"([{"metadata": {"name": "milan", "labels": {"liqo.io/remote-cluster-id": "milan"}},)"
                                        R"("spec": {"consumerClusterID": "rome", "providerClusterID": "milan", "resources": {"cpu": "6", "memory": "12Gi", "pods": "30"}},)"

@@ -1,0 +1,91 @@
+#include "console/VirtualNodePods.h"
+
+#include "common/JsonText.h"
+
+#include <algorithm>
+#include <tuple>
+
+namespace spillway::console {
+
+using nlohmann::json;
+
+namespace {
+
+bool byNamespaceAndName(const PodDigest &a, const PodDigest &b)
+{
+    return std::tie(a.ns, a.name) < std::tie(b.ns, b.name);
+}
+
+} // namespace
+
+PodDigest PodDigest::of(const json &pod)
+{
+    const json &metadata = memberOf(pod, "metadata"), &spec = memberOf(pod, "spec"), &status = memberOf(pod, "status");
+    PodDigest d;
+    d.ns = textOf(metadata, "namespace");
+    d.name = textOf(metadata, "name");
+    d.node = textOf(spec, "nodeName");
+    d.phase = textOf(status, "phase");
+    d.terminating = !textOf(metadata, "deletionTimestamp").isEmpty();
+    for (const auto &s : elementsOf(memberOf(status, "containerStatuses")))
+        if (const json &r = memberOf(s, "restartCount"); r.is_number_integer())
+            d.restarts += r.get<int>();
+    for (const auto &container : elementsOf(memberOf(spec, "containers"))) {
+        d.containers << textOf(container, "name");
+        const Capacity requests = Capacity::of(memberOf(memberOf(container, "resources"), "requests"));
+        d.cpu += requests.cpu;
+        d.memory += requests.memory;
+    }
+    return d;
+}
+
+VirtualNodePods::Ptr VirtualNodePods::of(std::vector<PodDigest> pods)
+{
+    auto out = std::make_shared<VirtualNodePods>();
+    std::sort(pods.begin(), pods.end(), byNamespaceAndName);
+    for (const PodDigest &p : pods) {
+        if (p.holdsCapacity()) {
+            Capacity &used = out->usedByNode[p.node];
+            used += Capacity{p.cpu, p.memory, 1};
+        }
+        if (p.terminating)
+            ++out->terminating;
+        else
+            out->phases.insert(p.phase.isEmpty() ? QStringLiteral("Pending") : p.phase);
+        PhaseCounts &n = out->byNamespaceAndNode[{p.ns, p.node}];
+        if (p.phase == QLatin1String("Running"))
+            ++n.running;
+        else if (p.phase == QLatin1String("Pending") || p.phase.isEmpty())
+            ++n.pending;
+        else
+            ++n.other;
+    }
+    out->pods = std::move(pods);
+    return out;
+}
+
+VirtualNodePods::Ptr VirtualNodePods::fromItems(const json &items)
+{
+    std::vector<PodDigest> pods;
+    for (const auto &pod : elementsOf(items))
+        if (pod.is_object())
+            pods.push_back(PodDigest::of(pod));
+    return of(std::move(pods));
+}
+
+VirtualNodePods::Ptr VirtualNodePods::none()
+{
+    static const Ptr empty = std::make_shared<const VirtualNodePods>();
+    return empty;
+}
+
+const PodDigest *VirtualNodePods::find(const QString &ns, const QString &name) const
+{
+    PodDigest wanted;
+    wanted.ns = ns;
+    wanted.name = name;
+    const auto it = std::lower_bound(pods.begin(), pods.end(), wanted, byNamespaceAndName);
+    return it != pods.end() && it->ns == ns && it->name == name ? &*it : nullptr;
+}
+
+} // namespace spillway::console
