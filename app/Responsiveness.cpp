@@ -1,6 +1,7 @@
 #include "Responsiveness.h"
 
 #include "MainWindow.h"
+#include "console/OffloadedPods.h"
 
 #include <QApplication>
 #include <QElapsedTimer>
@@ -44,7 +45,7 @@ void measureResponsiveness(spillway::views::MainWindow &window, QApplication &ap
     auto *tick = new QTimer(&app);
     tick->setTimerType(Qt::PreciseTimer);
     tick->setInterval(10);
-    QObject::connect(tick, &QTimer::timeout, &app, [state, tick, seconds, &app] {
+    QObject::connect(tick, &QTimer::timeout, &app, [state, tick, seconds, &app, &window] {
         const qint64 now = state->clock.nsecsElapsed();
         if (state->last)
             state->lateMs.push_back(std::max(0.0, double(now - state->last) / 1e6 - 10.0));
@@ -58,6 +59,8 @@ void measureResponsiveness(spillway::views::MainWindow &window, QApplication &ap
         std::printf("metric console_stall_p50 %.2f ms\nmetric console_stall_p99 %.2f ms\nmetric console_stall_max %.2f ms\n", at(0.5), at(0.99),
                     v.empty() ? 0.0 : v.back());
         std::printf("metric console_peak_rss %.1f MiB\n", peakRssMiB());
+        // What the console held at the end: the scale the figures are at.
+        std::printf("metric console_offloaded_pods_shown %d pods\n", window.podsModel()->table()->rowCount());
         std::fflush(stdout);
         app.quit();
     });
