@@ -176,18 +176,39 @@ OffloadedPod OffloadedPodsTable::podAt(int row) const
     return segment ? podOf(*segment, segment->rows[size_t(at)]) : OffloadedPod{};
 }
 
+// Only the cell asked for: a view asks for each visible cell and role on every repaint.
 QVariant OffloadedPodsTable::data(const QModelIndex &index, int role) const
 {
     if (!index.isValid() || index.row() >= m_rows || index.column() >= Columns)
         return {};
-    if (role != Qt::DisplayRole && role != KeyedTableModel::ToneRole && role != KeyedTableModel::KeyRole)
+    const auto [segment, at] = locate(index.row());
+    if (!segment)
         return {};
-    const KeyedTableModel::Row row = rowAt(index.row());
-    if (role == KeyedTableModel::ToneRole)
-        return row.tone;
-    if (role == KeyedTableModel::KeyRole)
-        return row.key;
-    return row.cells.value(index.column());
+    const PodDigest &d = segment->rows[size_t(at)];
+    const QString phase = d.terminating ? OffloadedPods::tr("Terminating") : d.phase.isEmpty() ? QStringLiteral("Pending") : d.phase;
+    switch (role) {
+    case KeyedTableModel::ToneRole:
+        return phase == QLatin1String("Running") || phase == QLatin1String("Succeeded") ? 1 : phase == QLatin1String("Failed") ? 3 : 2;
+    case KeyedTableModel::KeyRole:
+        return segment->clusterId + QLatin1Char('/') + d.ns + QLatin1Char('/') + d.name;
+    case Qt::DisplayRole:
+        break;
+    default:
+        return {};
+    }
+    switch (index.column()) {
+    case Cluster: return segment->cluster;
+    case Namespace: return d.ns;
+    case Pod: return d.name;
+    case Provider: {
+        const auto provider = segment->providerOfNode.find(d.node);
+        return provider == segment->providerOfNode.end() || provider->second.isEmpty() ? QStringLiteral("—") : provider->second;
+    }
+    case VirtualNode: return d.node;
+    case Phase: return phase;
+    case Restarts: return QString::number(d.restarts);
+    default: return {};
+    }
 }
 
 QVariant OffloadedPodsTable::headerData(int section, Qt::Orientation orientation, int role) const

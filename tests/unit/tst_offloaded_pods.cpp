@@ -79,6 +79,14 @@ private slots:
         QCOMPARE(table.podAt(2).phase, QStringLiteral("Terminating"));
         QCOMPARE(table.rowAt(1).tone, 3);   // Failed
         QCOMPARE(table.rowAt(0).cells.value(OffloadedPodsModel::Provider), QStringLiteral("—"));
+        // What a view is told, cell by cell, is that row.
+        for (int r = 0; r < table.rowCount(); ++r) {
+            const auto row = table.rowAt(r);
+            for (int c = 0; c < OffloadedPodsTable::Columns; ++c)
+                QCOMPARE(table.index(r, c).data().toString(), row.cells.value(c));
+            QCOMPARE(table.index(r, 0).data(KeyedTableModel::ToneRole).toInt(), row.tone);
+            QCOMPARE(table.index(r, 0).data(KeyedTableModel::KeyRole).toString(), row.key);
+        }
     }
 
     // A pod coming and going changes only its rows: views keep their place and a hundred
