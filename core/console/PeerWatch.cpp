@@ -30,25 +30,13 @@ namespace {
 using kube::keepMembers;
 
 // What PodDigest::of reads, and nothing else.
-void slimPod(json &pod)
+const kube::FieldMask &podFields()
 {
-    json spec = keepMembers(memberOf(pod, "spec"), {"nodeName"});
-    json containers = json::array();
-    for (const auto &c : elementsOf(memberOf(memberOf(pod, "spec"), "containers"))) {
-        const json &requests = memberOf(memberOf(c, "resources"), "requests");
-        // The name: the log viewer's and the terminal's container pickers list them.
-        containers.push_back({{"name", memberOf(c, "name")}, {"resources", requests.is_object() ? json{{"requests", requests}} : json::object()}});
-    }
-    spec["containers"] = std::move(containers);
-    json status = keepMembers(memberOf(pod, "status"), {"phase"});
-    json restarts = json::array();
-    for (const auto &s : elementsOf(memberOf(memberOf(pod, "status"), "containerStatuses")))
-        restarts.push_back(keepMembers(s, {"restartCount"}));
-    if (!restarts.empty())
-        status["containerStatuses"] = std::move(restarts);
-    pod = {{"metadata", keepMembers(memberOf(pod, "metadata"), {"name", "namespace", "resourceVersion", "deletionTimestamp"})},
-           {"spec", std::move(spec)},
-           {"status", std::move(status)}};
+    // The container's name: the log viewer's and the terminal's container pickers list them.
+    static const kube::FieldMask fields = kube::FieldMask::of(
+        {"metadata.name", "metadata.namespace", "metadata.resourceVersion", "metadata.deletionTimestamp", "spec.nodeName",
+         "spec.containers.name", "spec.containers.resources.requests", "status.phase", "status.containerStatuses.restartCount"});
+    return fields;
 }
 
 void slimEvent(json &event)
@@ -177,7 +165,7 @@ kube::Informer *PeerWatch::watchPods(const QString &node)
 {
     kube::Informer::Options o;
     o.fieldSelector = QStringLiteral("spec.nodeName=%1").arg(node);
-    o.transform = slimPod;
+    o.fields = podFields();
     auto *informer = startInformer(kube::resources::pods(), o, false);
     auto put = [this](const json &pod) {
         PodDigest d = PodDigest::of(pod);

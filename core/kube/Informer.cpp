@@ -16,6 +16,7 @@ Informer::Informer(KubeClient *client, ResourceRef resource, Options options, QO
     , m_client(client)
     , m_resource(std::move(resource))
     , m_options(std::move(options))
+    , m_pageFields(FieldMask::listOf(m_options.fields))
     , m_backoff(m_options.backoffBaseMs, m_options.backoffCapMs, 2.0, 0.5,
                 m_options.random ? m_options.random : defaultRandom())
 {
@@ -141,7 +142,7 @@ void Informer::listPage(const QString &continueToken, bool relist)
             return;
         }
         const QByteArray &b = r->body;
-        json page = json::parse(b.constData(), b.constData() + b.size(), nullptr, false);
+        json page = m_pageFields.parse(b.constData(), b.constData() + b.size());
         if (!page.is_object() || !page.contains("items") || !page["items"].is_array()) {
             Error e;
             e.kind = Error::Kind::Decode;
@@ -380,6 +381,7 @@ void Informer::prepare(nlohmann::json &obj) const
     if (!m_options.keepManagedFields)
         if (auto meta = obj.find("metadata"); meta != obj.end() && meta->is_object())
             meta->erase("managedFields");
+    m_options.fields.apply(obj);
     if (m_options.transform)
         m_options.transform(obj);
 }

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "common/Error.h"
+#include "kube/FieldMask.h"
 #include "kube/KubeClient.h"
 #include "kube/RateLimiter.h"
 #include "kube/Store.h"
@@ -40,6 +41,10 @@ public:
         qint64 resyncMs = 0;             // 0 = no periodic resync
         qint64 backoffBaseMs = 800, backoffCapMs = 30000;
         RandomSource random;             // backoff jitter
+        // What is kept of each object: cut while a list's pages are parsed (a page of large
+        // objects never exists whole in memory) and from each watched object, before the
+        // transform. It must keep metadata.name, namespace and resourceVersion.
+        FieldMask fields;
         // Applied to each object before it is stored and handed to handlers (client-go's
         // SetTransform): a reader that needs a few fields keeps only those. It must keep
         // metadata.name, namespace and resourceVersion.
@@ -100,6 +105,7 @@ private:
     KubeClient *m_client;
     ResourceRef m_resource;
     Options m_options;
+    FieldMask m_pageFields;   // m_options.fields on each item of a list's page
     Store m_store;
     std::vector<Handlers> m_handlers;
     State m_state = State::Stopped;
