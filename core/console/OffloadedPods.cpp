@@ -15,6 +15,17 @@ bool before(const PodDigest &a, const PodDigest &b)
     return std::tie(a.ns, a.name) < std::tie(b.ns, b.name);
 }
 
+// Pointers to PODS[first, last): the table's rows point into the snapshot they came from.
+std::vector<const PodDigest *> rowsOf(const std::vector<PodDigest> &pods, size_t first = 0, size_t last = size_t(-1))
+{
+    std::vector<const PodDigest *> rows;
+    last = std::min(last, pods.size());
+    rows.reserve(last > first ? last - first : 0);
+    for (size_t i = first; i < last; ++i)
+        rows.push_back(&pods[i]);
+    return rows;
+}
+
 // Runs of consecutive indexes, as (first, last).
 std::vector<std::pair<int, int>> runsOf(const std::vector<int> &indexes)
 {
@@ -69,7 +80,7 @@ void OffloadedPodsTable::apply(const ClusterPeersRefs &clusters, const PeerGraph
         beginResetModel();
         m_rows = 0;
         for (Segment &s : wanted) {
-            s.rows = s.source->pods;
+            s.rows = rowsOf(s.source->pods);
             m_rows += int(s.rows.size());
         }
         m_segments = std::move(wanted);
@@ -99,12 +110,12 @@ void OffloadedPodsTable::apply(const ClusterPeersRefs &clusters, const PeerGraph
 // rows stay valid at every signal; then changed rows are told in runs.
 void OffloadedPodsTable::bringRows(Segment &segment, const std::vector<PodDigest> &next, int offset)
 {
-    std::vector<PodDigest> &rows = segment.rows;
+    std::vector<const PodDigest *> &rows = segment.rows;
     std::vector<int> gone, added;
     for (size_t i = 0, j = 0; i < rows.size() || j < next.size();) {
-        if (j == next.size() || (i < rows.size() && before(rows[i], next[j])))
+        if (j == next.size() || (i < rows.size() && before(*rows[i], next[j])))
             gone.push_back(int(i++));
-        else if (i == rows.size() || before(next[j], rows[i]))
+        else if (i == rows.size() || before(next[j], *rows[i]))
             added.push_back(int(j++));
         else
             ++i, ++j;
@@ -118,16 +129,19 @@ void OffloadedPodsTable::bringRows(Segment &segment, const std::vector<PodDigest
     }
     for (const auto &[first, last] : runsOf(added)) {
         beginInsertRows({}, offset + first, offset + last);
-        rows.insert(rows.begin() + first, next.begin() + first, next.begin() + last + 1);
+        const std::vector<const PodDigest *> arriving = rowsOf(next, first, last + 1);
+        rows.insert(rows.begin() + first, arriving.begin(), arriving.end());
         m_rows += last - first + 1;
         endInsertRows();
     }
+    // Every row moves to NEXT, so the snapshot the rows came from can go; only the rows that
+    // differ are told.
     std::vector<int> changed;
-    for (size_t r = 0; r < next.size(); ++r)
-        if (!(rows[r] == next[r])) {
-            rows[r] = next[r];
+    for (size_t r = 0; r < next.size(); ++r) {
+        if (!(*rows[r] == next[r]))
             changed.push_back(int(r));
-        }
+        rows[r] = &next[r];
+    }
     for (const auto &[first, last] : runsOf(changed))
         emit dataChanged(index(offset + first, 0), index(offset + last, Columns - 1));
 }
@@ -173,7 +187,7 @@ OffloadedPod OffloadedPodsTable::podOf(const Segment &segment, const PodDigest &
 OffloadedPod OffloadedPodsTable::podAt(int row) const
 {
     const auto [segment, at] = locate(row);
-    return segment ? podOf(*segment, segment->rows[size_t(at)]) : OffloadedPod{};
+    return segment ? podOf(*segment, *segment->rows[size_t(at)]) : OffloadedPod{};
 }
 
 // Only the cell asked for: a view asks for each visible cell and role on every repaint.
@@ -184,7 +198,7 @@ QVariant OffloadedPodsTable::data(const QModelIndex &index, int role) const
     const auto [segment, at] = locate(index.row());
     if (!segment)
         return {};
-    const PodDigest &d = segment->rows[size_t(at)];
+    const PodDigest &d = *segment->rows[size_t(at)];
     const QString phase = d.terminating ? OffloadedPods::tr("Terminating") : d.phase.isEmpty() ? QStringLiteral("Pending") : d.phase;
     switch (role) {
     case KeyedTableModel::ToneRole:
@@ -226,12 +240,8 @@ std::optional<OffloadedPod> OffloadedPodsTable::pod(const QString &key) const
     for (const Segment &s : m_segments) {
         if (s.clusterId != parts[0])
             continue;
-        PodDigest wanted;
-        wanted.ns = parts[1];
-        wanted.name = parts[2];
-        const auto it = std::lower_bound(s.rows.begin(), s.rows.end(), wanted, before);
-        if (it != s.rows.end() && it->ns == wanted.ns && it->name == wanted.name)
-            return podOf(s, *it);
+        if (const PodDigest *d = s.source->find(parts[1], parts[2]))
+            return podOf(s, *d);
     }
     return std::nullopt;
 }

@@ -35,7 +35,7 @@ public:
 
 // The offloaded pods of every cluster as one table, in cluster, namespace, name order, kept in
 // step with the clusters' snapshots by difference. Built for a hundred thousand pods: it holds
-// each cluster's pods as their digests (shared with the snapshot until they change), makes a
+// each cluster's pods as pointers into its snapshot's digests (never a copy), makes a
 // row's cells only when a view asks for them, and compares only the clusters whose pods changed
 // — in order, since both sides are sorted — so a churn of pods in one cluster costs the GUI a
 // few inserted and removed row ranges, not a pass over every pod.
@@ -68,7 +68,9 @@ private:
     struct Segment {                             // one cluster's rows
         QString clusterId, cluster;
         VirtualNodePods::Ptr source;             // the snapshot's pods the rows were last brought to
-        std::vector<PodDigest> rows;             // what the table shows
+        // What the table shows: SOURCE's pods once apply() returns; while it brings the rows to
+        // a new snapshot, some point into the old one (kept alive until then).
+        std::vector<const PodDigest *> rows;
         std::map<QString, QString> providerIdOfNode, providerOfNode;   // by virtual node: the provider's ID and name
     };
     void bringRows(Segment &segment, const std::vector<PodDigest> &next, int offset);

@@ -168,7 +168,7 @@ kube::Informer *PeerWatch::watchPods(const QString &node)
     o.fields = podFields();
     auto *informer = startInformer(kube::resources::pods(), o, false);
     auto put = [this](const json &pod) {
-        PodDigest d = PodDigest::of(pod);
+        PodDigest d = PodDigest::of(pod, &m_strings);
         m_pods[{d.ns, d.name}] = std::move(d);
         m_podsChanged = true;
     };

@@ -70,6 +70,7 @@ private:
     bool m_metricsInFlight = false;                            // io thread: one read at a time, the newest wins
     bool m_published = false;   // the first snapshot went out (io thread)
     std::map<std::pair<QString, QString>, PodDigest> m_pods;   // io thread: by namespace and name, from every pod watch
+    StringPool m_strings;                                       // io thread: what the pods' digests share
     bool m_podsChanged = true;                                  // io thread: m_pods changed since m_podsPublished
     VirtualNodePods::Ptr m_podsPublished = VirtualNodePods::none();
     std::set<const kube::Informer *> m_failedOnce;   // watches that met an error before syncing (io thread)

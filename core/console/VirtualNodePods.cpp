@@ -18,24 +18,40 @@ bool byNamespaceAndName(const PodDigest &a, const PodDigest &b)
 
 } // namespace
 
-PodDigest PodDigest::of(const json &pod)
+QString StringPool::operator()(const QString &s)
+{
+    const auto it = m_strings.constFind(s);
+    return it != m_strings.cend() ? *it : *m_strings.insert(s);
+}
+
+QStringList StringPool::operator()(const QStringList &list)
+{
+    const QString key = list.join(QChar(0));
+    const auto it = m_lists.constFind(key);
+    return it != m_lists.cend() ? *it : *m_lists.insert(key, list);
+}
+
+PodDigest PodDigest::of(const json &pod, StringPool *pool)
 {
     const json &metadata = memberOf(pod, "metadata"), &spec = memberOf(pod, "spec"), &status = memberOf(pod, "status");
+    auto shared = [pool](QString s) { return pool ? (*pool)(s) : s; };
     PodDigest d;
-    d.ns = textOf(metadata, "namespace");
+    d.ns = shared(textOf(metadata, "namespace"));
     d.name = textOf(metadata, "name");
-    d.node = textOf(spec, "nodeName");
-    d.phase = textOf(status, "phase");
+    d.node = shared(textOf(spec, "nodeName"));
+    d.phase = shared(textOf(status, "phase"));
     d.terminating = !textOf(metadata, "deletionTimestamp").isEmpty();
     for (const auto &s : elementsOf(memberOf(status, "containerStatuses")))
         if (const json &r = memberOf(s, "restartCount"); r.is_number_integer())
             d.restarts += r.get<int>();
     for (const auto &container : elementsOf(memberOf(spec, "containers"))) {
-        d.containers << textOf(container, "name");
+        d.containers << shared(textOf(container, "name"));
         const Capacity requests = Capacity::of(memberOf(memberOf(container, "resources"), "requests"));
         d.cpu += requests.cpu;
         d.memory += requests.memory;
     }
+    if (pool)
+        d.containers = (*pool)(d.containers);
     return d;
 }
 

@@ -2,6 +2,8 @@
 
 #include "console/Capacity.h"
 
+#include <QHash>
+#include <QSet>
 #include <QString>
 #include <QStringList>
 #include <nlohmann/json.hpp>
@@ -13,6 +15,19 @@
 #include <vector>
 
 namespace spillway::console {
+
+// Equal strings made to share one copy: a hundred thousand pods name only a few namespaces,
+// nodes, phases and containers. Not for pod names, which are all different.
+class StringPool
+{
+public:
+    QString operator()(const QString &s);
+    QStringList operator()(const QStringList &list);
+
+private:
+    QSet<QString> m_strings;
+    QHash<QString, QStringList> m_lists;   // by their items joined
+};
 
 // What the console keeps of one pod on a virtual node: a few strings and numbers, made on the
 // watch's thread from the pod as the API sends it. At ten clusters of ten thousand pods the
@@ -26,7 +41,8 @@ struct PodDigest {
 
     // Counts against its node's capacity: neither Succeeded nor Failed.
     bool holdsCapacity() const { return phase != QLatin1String("Succeeded") && phase != QLatin1String("Failed"); }
-    static PodDigest of(const nlohmann::json &pod);
+    // POOL, if given, shares the strings pods have in common.
+    static PodDigest of(const nlohmann::json &pod, StringPool *pool = nullptr);
     friend bool operator==(const PodDigest &, const PodDigest &) = default;
 };
 

@@ -7,6 +7,7 @@
 
 #include <QSignalSpy>
 
+#include <QAbstractItemModelTester>
 #include <QtTest>
 
 using nlohmann::json;
@@ -98,6 +99,18 @@ private slots:
         apply(table, all);
         QSignalSpy inserted(&table, &QAbstractItemModel::rowsInserted), removed(&table, &QAbstractItemModel::rowsRemoved),
             changed(&table, &QAbstractItemModel::dataChanged), reset(&table, &QAbstractItemModel::modelReset);
+        // The rows are valid at every signal: Qt's own model checks, and every cell read back each time.
+        QAbstractItemModelTester tester(&table, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QStringList seen;
+        auto readAll = [&] {
+            QStringList cells;
+            for (int r = 0; r < table.rowCount(); ++r)
+                cells << table.index(r, OffloadedPodsTable::Pod).data().toString() + QLatin1Char('=') + table.index(r, OffloadedPodsTable::Restarts).data().toString();
+            seen << cells.join(QLatin1Char(' '));
+        };
+        connect(&table, &QAbstractItemModel::rowsInserted, this, readAll);
+        connect(&table, &QAbstractItemModel::rowsRemoved, this, readAll);
+        connect(&table, &QAbstractItemModel::dataChanged, this, readAll);
         // web-1 leaves, two pods arrive next to each other, web-2 restarts once more; the other cluster is untouched.
         all[0].virtualNodePods = VirtualNodePods::fromItems(json::parse(
             R"([{"metadata": {"name": "web-2", "namespace": "shop"}, "spec": {"nodeName": "liqo-milan", "containers": [{"name": "app"}]},)"
@@ -117,6 +130,9 @@ private slots:
         QCOMPARE(changed.size(), 1);          // web-2's restarts
         QCOMPARE(changed[0][0].toModelIndex().row(), 4);
         QCOMPARE(table.rowAt(4).cells.value(OffloadedPodsModel::Restarts), QStringLiteral("4"));
+        // Gone first, then the arrivals, then the change; the old snapshot is gone with the last.
+        QCOMPARE(seen, (QStringList{QStringLiteral("odd=0 job=0 web-2=3"), QStringLiteral("odd=0 job=0 api-1=0 api-2=0 web-2=3"),
+                                    QStringLiteral("odd=0 job=0 api-1=0 api-2=0 web-2=4")}));
         // The same snapshot again: nothing to tell.
         apply(table, all);
         QCOMPARE(inserted.size() + removed.size() + changed.size() + reset.size(), 3);
@@ -125,6 +141,24 @@ private slots:
         apply(table, all);
         QCOMPARE(reset.size(), 1);
         QCOMPARE(table.rowAt(0).cells.value(OffloadedPodsModel::Cluster), QStringLiteral("Roma"));
+    }
+
+    // A hundred thousand digests share their namespaces, nodes, phases and container lists.
+    void digestsShareWhatPodsHaveInCommon()
+    {
+        const json a = json::parse(R"({"metadata": {"name": "a", "namespace": "shop"}, "spec": {"nodeName": "liqo-milan", "containers": [{"name": "app"}]},
+                                     "status": {"phase": "Running"}})");
+        json b = a;
+        b["metadata"]["name"] = "b";
+        StringPool pool;
+        const PodDigest da = PodDigest::of(a, &pool), db = PodDigest::of(b, &pool);
+        QCOMPARE(da, PodDigest::of(a));   // the same digest as without a pool
+        QCOMPARE(db.name, QStringLiteral("b"));
+        QCOMPARE(da.ns.constData(), db.ns.constData());
+        QCOMPARE(da.node.constData(), db.node.constData());
+        QCOMPARE(da.phase.constData(), db.phase.constData());
+        QCOMPARE(da.containers.constData(), db.containers.constData());
+        QVERIFY(PodDigest::of(a).ns.constData() != PodDigest::of(b).ns.constData());   // what sharing saves
     }
 
     void filtersByClusterNamespaceProviderPhaseAndName()
