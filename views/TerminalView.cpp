@@ -9,6 +9,7 @@
 #include <QMenu>
 #include <QPainter>
 #include <QScrollBar>
+#include <QtMath>
 
 namespace spillway::views {
 
@@ -60,10 +61,13 @@ TerminalView::TerminalView(QWidget *parent) : QAbstractScrollArea(parent)
     QFont font = QFontDatabase::systemFont(QFontDatabase::FixedFont);
     font.setStyleHint(QFont::TypeWriter);
     setFont(font);
-    const QFontMetrics metrics(font);
-    m_cellWidth = qMax(1, metrics.horizontalAdvance(QLatin1Char('M')));
-    m_cellHeight = qMax(1, metrics.height());
-    m_ascent = metrics.ascent();
+    // The advance as it is, fractional: unhinted fonts (Qt's default on HiDPI screens) advance
+    // 7.22 px, say, and a grid of whole pixels would drift from the text drawn on it by a cell
+    // every few dozen columns.
+    const QFontMetricsF metrics(font);
+    m_cellWidth = qMax<qreal>(1, metrics.horizontalAdvance(QLatin1Char('M')));
+    m_cellHeight = qMax(1, qCeil(metrics.height()));
+    m_ascent = qRound(metrics.ascent());
     setFocusPolicy(Qt::StrongFocus);
     setAttribute(Qt::WA_InputMethodEnabled, false);
     viewport()->setCursor(Qt::IBeamCursor);
@@ -142,12 +146,15 @@ void TerminalView::paintEvent(QPaintEvent *)
                 std::swap(fg, bg);
             if (head.attrs & TerminalCell::Faint)
                 fg = fg.darker(150);
-            const QRect cells(start * m_cellWidth, y, (end - start) * m_cellWidth, m_cellHeight);
+            const QRectF cells(start * m_cellWidth, y, (end - start) * m_cellWidth, m_cellHeight);
             if (bg != kDefaultBackground)
                 p.fillRect(cells, bg);
             QString text;
-            for (int i = start; i < end; ++i)
+            bool ascii = true;   // the monospace font's own glyphs, each one cell wide
+            for (int i = start; i < end; ++i) {
                 text += QString::fromUcs4(&line.at(i).ch, 1);
+                ascii = ascii && line.at(i).ch < 0x7f;
+            }
             if (!text.trimmed().isEmpty() || (head.attrs & TerminalCell::Underline)) {
                 QFont f = base;
                 f.setBold(bold);
@@ -155,21 +162,27 @@ void TerminalView::paintEvent(QPaintEvent *)
                 f.setUnderline(head.attrs & TerminalCell::Underline);
                 p.setFont(f);
                 p.setPen(fg);
-                p.drawText(start * m_cellWidth, y + m_ascent, text);
+                if (ascii) {
+                    p.drawText(QPointF(start * m_cellWidth, y + m_ascent), text);
+                } else {
+                    // Glyphs from fallback fonts advance as they like: each is put on its cell.
+                    for (int i = start; i < end; ++i)
+                        p.drawText(QPointF(i * m_cellWidth, y + m_ascent), QString::fromUcs4(&line.at(i).ch, 1));
+                }
             }
             start = end;
         }
     }
     // The cursor shows only on the live screen, not while reading back.
     if (screen.cursorVisible() && first == screen.scrollbackSize()) {
-        const QRect cell(screen.cursorColumn() * m_cellWidth, screen.cursorRow() * m_cellHeight, m_cellWidth, m_cellHeight);
+        const QRectF cell(screen.cursorColumn() * m_cellWidth, screen.cursorRow() * m_cellHeight, m_cellWidth, m_cellHeight);
         if (hasFocus()) {
             p.fillRect(cell, kDefaultForeground);
             const console::TerminalLine &line = screen.line(screen.cursorRow());
             if (screen.cursorColumn() < line.size()) {
                 p.setFont(base);
                 p.setPen(kDefaultBackground);
-                p.drawText(cell.x(), cell.y() + m_ascent, QString::fromUcs4(&line.at(screen.cursorColumn()).ch, 1));
+                p.drawText(QPointF(cell.x(), cell.y() + m_ascent), QString::fromUcs4(&line.at(screen.cursorColumn()).ch, 1));
             }
         } else {
             p.setPen(kDefaultForeground);
@@ -186,7 +199,7 @@ void TerminalView::resizeEvent(QResizeEvent *event)
 
 void TerminalView::fitToViewport()
 {
-    const int columns = qMax(2, viewport()->width() / m_cellWidth), rowCount = qMax(1, viewport()->height() / m_cellHeight);
+    const int columns = qMax(2, int(viewport()->width() / m_cellWidth)), rowCount = qMax(1, viewport()->height() / m_cellHeight);
     if (columns == this->columns() && rowCount == rows())
         return;
     m_emulator.resize(columns, rowCount);
@@ -239,7 +252,7 @@ void TerminalView::keyPressEvent(QKeyEvent *event)
 
 QPoint TerminalView::cellAt(const QPoint &pos) const
 {
-    const int column = qBound(0, pos.x() / m_cellWidth, columns() - 1);
+    const int column = qBound(0, int(pos.x() / m_cellWidth), columns() - 1);
     const int row = qBound(0, pos.y() / m_cellHeight, rows() - 1);
     return {column, verticalScrollBar()->value() + row};
 }

@@ -51,7 +51,8 @@ private:
     bool selected(int column, int line) const;
 
     console::TerminalEmulator m_emulator;
-    int m_cellWidth = 8, m_cellHeight = 16, m_ascent = 12;
+    qreal m_cellWidth = 8;   // fractional: see the constructor
+    int m_cellHeight = 16, m_ascent = 12;
     QPoint m_selectionStart{-1, -1}, m_selectionEnd{-1, -1};         // (column, absolute line)
     bool m_selecting = false;
 };
