@@ -2,6 +2,17 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en">
 <context>
+    <name>AgentsHealth</name>
+    <message>
+        <source>%1 %2/%3 Ready</source>
+        <translation>%1 %2/%3 Ready</translation>
+    </message>
+    <message>
+        <source>agents %1/%1 Ready</source>
+        <translation>agents %1/%1 Ready</translation>
+    </message>
+</context>
+<context>
     <name>Dashboard</name>
     <message>
         <source>Disabled</source>
@@ -301,6 +312,10 @@
     <message>
         <source>%1 ms</source>
         <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>Agent %1</source>
+        <translation>Agent %1</translation>
     </message>
 </context>
 <context>
@@ -787,6 +802,22 @@
     <message>
         <source>The %1 module of the peering %2 → %3 reports %4.</source>
         <translation>The %1 module of the peering %2 → %3 reports %4.</translation>
+    </message>
+    <message>
+        <source>%1: %2 (%3)</source>
+        <translation>%1: %2 (%3)</translation>
+    </message>
+    <message>
+        <source>Offloading failed: %1 in %2</source>
+        <translation>Offloading failed: %1 in %2</translation>
+    </message>
+    <message>
+        <source>The offloading of namespace %1 in %2 reports %3.</source>
+        <translation>The offloading of namespace %1 in %2 reports %3.</translation>
+    </message>
+    <message>
+        <source>The offloading of namespace %1 in %2 reports %3. %4.</source>
+        <translation>The offloading of namespace %1 in %2 reports %3. %4.</translation>
     </message>
 </context>
 <context>
@@ -1870,6 +1901,10 @@
     <message>
         <source>Details</source>
         <translation>Details</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
     </message>
 </context>
 <context>

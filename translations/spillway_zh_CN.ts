@@ -2,6 +2,17 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>AgentsHealth</name>
+    <message>
+        <source>%1 %2/%3 Ready</source>
+        <translation>%1 %2/%3 就绪</translation>
+    </message>
+    <message>
+        <source>agents %1/%1 Ready</source>
+        <translation>代理 %1/%1 就绪</translation>
+    </message>
+</context>
+<context>
     <name>Dashboard</name>
     <message>
         <source>Disabled</source>
@@ -297,6 +308,10 @@
     <message>
         <source>%1 ms</source>
         <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>Agent %1</source>
+        <translation>代理 %1</translation>
     </message>
 </context>
 <context>
@@ -782,6 +797,22 @@
     <message>
         <source>The %1 module of the peering %2 → %3 reports %4.</source>
         <translation>对等连接 %2 → %3 的%1模块报告 %4。</translation>
+    </message>
+    <message>
+        <source>%1: %2 (%3)</source>
+        <translation>%1：%2（%3）</translation>
+    </message>
+    <message>
+        <source>Offloading failed: %1 in %2</source>
+        <translation>卸载失败：%2 中的 %1</translation>
+    </message>
+    <message>
+        <source>The offloading of namespace %1 in %2 reports %3.</source>
+        <translation>%2 中命名空间 %1 的卸载报告 %3。</translation>
+    </message>
+    <message>
+        <source>The offloading of namespace %1 in %2 reports %3. %4.</source>
+        <translation>%2 中命名空间 %1 的卸载报告 %3。%4。</translation>
     </message>
 </context>
 <context>
@@ -1862,6 +1893,10 @@
     <message>
         <source>Details</source>
         <translation>详情</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
     </message>
 </context>
 <context>

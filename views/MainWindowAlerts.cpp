@@ -3,6 +3,7 @@
 #include "MainWindow.h"
 
 #include "DashboardView.h"
+#include "OffloadingEditor.h"
 #include "console/AlertSetting.h"
 #include "console/AlertSink.h"
 #include "console/AlertWatch.h"
@@ -58,6 +59,16 @@ void MainWindow::openAlert(const QString &key)
     const auto alert = m_alerts->alert(key);
     if (!alert)
         return;
+    if (alert->kind == console::Alert::Kind::OffloadingFailed) {
+        // The namespace's NamespaceOffloading in the editor, with its status per peer.
+        for (int i = 0; i < m_clusters->rowCount(); ++i)
+            if (m_clusters->row(i).facts.clusterId == alert->consumer) {
+                showPage(QStringLiteral("editor"));
+                m_offloadingEditor->selectCluster(i);
+                m_offloadingEditor->selectNamespace(alert->ns);
+                return;
+            }
+    }
     showPage(QStringLiteral("dashboard"));
     const QString peering = console::DashboardModel::peeringKey(alert->consumer, alert->provider);
     m_dashboard->selectPeering(peering);

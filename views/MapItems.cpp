@@ -156,8 +156,12 @@ QGraphicsRectItem *MapItems::addCluster(QGraphicsScene *scene, const QPalette &p
     box->setZValue(-1);
     box->setFlag(QGraphicsItem::ItemIsSelectable);
     box->setData(kClusterKey, c.clusterId);
-    const QString gauges = gaugesText(c.card);
-    box->setToolTip(gauges.isEmpty() ? c.name : c.name + QLatin1Char('\n') + gauges);
+    QStringList tip{c.name};
+    if (const QString gauges = gaugesText(c.card); !gauges.isEmpty())
+        tip << gauges;
+    for (const QString &agent : c.details)
+        tip << tr("Agent %1").arg(agent);
+    box->setToolTip(tip.join(QLatin1Char('\n')));
     name->setPos(centre.x() - name->boundingRect().width() / 2, rect.top() + 6);
     status->setPos(centre.x() - status->boundingRect().width() / 2, rect.top() + 24);
 

@@ -23,13 +23,14 @@ public:
 
     struct Cluster {
         QString clusterId, name;
-        QString status;   // its Spillway version, or what is wrong with it
+        QString status;        // its Spillway version and agents, or what is wrong with it
+        QStringList details;   // more for the tooltip: one line per agent
         bool inWorkspace = false, troubled = false;
         console::ClusterCard card;
     };
     // A card centred at CENTRE: the name, the status line, and a row of gauges (CPU, memory,
     // pods: used against granted) for what the cluster lends and for what it borrows. The box
-    // (returned) is selectable; its tooltip says every gauge in full.
+    // (returned) is selectable; its tooltip says every gauge and agent in full.
     static QGraphicsRectItem *addCluster(QGraphicsScene *scene, const QPalette &palette, const Cluster &cluster, QPointF centre);
     // An arrow along LINE (consumer → provider): coloured by the tunnel's health, dashed when
     // networking is disabled or unknown, dotted until authentication is established; labelled

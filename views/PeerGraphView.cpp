@@ -309,6 +309,12 @@ void PeerGraphView::redraw()
     }
 
     const auto errors = m_model->errors();
+    auto agentsOf = [this](const QString &clusterId) {
+        for (const console::ClusterPeers &cluster : m_model->snapshots())
+            if (cluster.clusterId == clusterId)
+                return cluster.agents;
+        return std::vector<installer::ComponentStatus>{};
+    };
     for (const auto &node : g.nodes) {
         MapItems::Cluster c;
         c.clusterId = node.clusterId;
@@ -324,6 +330,13 @@ void PeerGraphView::redraw()
             c.status = tr("%1 (not in the workspace)").arg(node.clusterId);
         } else if (const auto facts = m_model->factsOf(node.clusterId); facts && !facts->spillwayVersion.isEmpty()) {
             c.status = tr("Spillway %1 · %2").arg(facts->spillwayVersion, node.clusterId);
+            // Its agents, when they run in the cluster: all Ready, or the first that is not.
+            const auto agents = console::agentsHealthOf(agentsOf(node.clusterId));
+            if (!agents.text.isEmpty()) {
+                c.status = tr("%1 · %2").arg(c.status, agents.text);
+                c.troubled = agents.tone == console::Bad;
+                c.details = agents.details;
+            }
         } else {
             c.status = node.clusterId;
         }

@@ -2,10 +2,14 @@
 
 #include "console/PeerGraphModel.h"
 #include "console/PeeringModules.h"
+#include "apis/offloading/v1beta1/NamespaceOffloading.h"
+#include "common/JsonText.h"
 
 #include <algorithm>
 
 namespace spillway::console {
+
+namespace offv = apis::offloading::v1beta1;
 
 namespace {
 
@@ -21,6 +25,23 @@ QString moduleTitle(const QString &module)
     if (module == QLatin1String("networking"))
         return AlertWatch::tr("Networking");
     return AlertWatch::tr("Offloading");
+}
+
+// Each peer of OFFLOADING whose remote namespace is not Ready, as "Milan: the remote namespace could
+// not be created (CreationLoopBackOff)".
+QStringList failedPeersOf(const nlohmann::json &offloading, const PeerGraph &graph)
+{
+    QStringList out;
+    const nlohmann::json &byPeer = memberOf(memberOf(offloading, "status"), "remoteNamespacesConditions");
+    if (!byPeer.is_object())
+        return out;
+    for (const auto &[peer, conditions] : byPeer.items())
+        for (const auto &c : elementsOf(conditions))
+            if (textOf(c, "type") == QLatin1String("Ready") && textOf(c, "status") != QLatin1String("True")) {
+                const QString message = textOf(c, "message"), reason = textOf(c, "reason");
+                out << AlertWatch::tr("%1: %2 (%3)").arg(graph.nameOf(QString::fromStdString(peer)), message.isEmpty() ? reason : message, reason);
+            }
+    return out;
 }
 
 } // namespace
@@ -83,6 +104,22 @@ std::vector<Alert> AlertWatch::conditionsOf(const ClusterPeersRefs &clusters, co
                 add(Alert::Kind::ModuleUnhealthy, QStringLiteral("module-") + name,
                     tr("%1 unhealthy: %2 → %3").arg(moduleTitle(name), consumer, provider),
                     tr("The %1 module of the peering %2 → %3 reports %4.").arg(moduleTitle(name).toLower(), consumer, provider, state.text), name);
+        }
+    }
+    for (const ClusterPeers &cluster : clusters) {
+        if (cluster.clusterId.isEmpty())
+            continue;
+        for (const auto &offloading : elementsOf(cluster.namespaceOffloadings)) {
+            const QString phase = textOf(memberOf(offloading, "status"), "offloadingPhase");
+            if (phase != QLatin1String(offv::phase::SomeFailed) && phase != QLatin1String(offv::phase::AllFailed))
+                continue;
+            const QString ns = textOf(memberOf(offloading, "metadata"), "namespace"), name = graph.nameOf(cluster.clusterId);
+            Alert a{Alert::Kind::OffloadingFailed, QStringLiteral("offloading/%1/%2").arg(cluster.clusterId, ns), cluster.clusterId, QString(), QString(),
+                    tr("Offloading failed: %1 in %2").arg(ns, name), QString(), ns};
+            const QStringList peers = failedPeersOf(offloading, graph);
+            a.body = peers.isEmpty() ? tr("The offloading of namespace %1 in %2 reports %3.").arg(ns, name, phase)
+                                     : tr("The offloading of namespace %1 in %2 reports %3. %4.").arg(ns, name, phase, peers.join(QStringLiteral("; ")));
+            out.push_back(std::move(a));
         }
     }
     return out;

@@ -18,12 +18,13 @@ class PeerGraphModel;
 
 // Something about a peering a person should hear of without looking at the right tab.
 struct Alert {
-    enum class Kind { ModuleUnhealthy, TunnelDown, LatencyJump, VirtualNodeNotReady };
+    enum class Kind { ModuleUnhealthy, TunnelDown, LatencyJump, VirtualNodeNotReady, OffloadingFailed };
     Kind kind = Kind::TunnelDown;
     QString key;                  // the same condition of the same peering has the same key
-    QString consumer, provider;   // cluster IDs
+    QString consumer, provider;   // cluster IDs; OffloadingFailed: the cluster of the namespace, no provider
     QString module;               // ModuleUnhealthy: "authentication", "networking" or "offloading"
     QString title, body;          // as the notification shows them
+    QString ns = {};              // OffloadingFailed: the namespace whose NamespaceOffloading failed
     friend bool operator==(const Alert &, const Alert &) = default;
 };
 
@@ -38,8 +39,9 @@ struct AlertPolicy {
 };
 
 // Turns the watched clusters' state into alerts: each peering's modules (the ForeignCluster's
-// conditions — an offloading that fails shows there), its tunnel (down, or latency jumping above
-// its usual), its virtual node (NotReady). Conditions are evaluated on every change of the graph
+// conditions), its tunnel (down, or latency jumping above its usual), its virtual node (NotReady),
+// and each namespace whose offloading failed for some or all of its peers (the NamespaceOffloading's
+// SomeFailed or AllFailed: the peering is healthy, the namespace is not offloaded). Conditions are evaluated on every change of the graph
 // and against the injected clock; raised() once a condition has held for the debounce, cleared()
 // when it goes. Clusters can be muted (both ends of a peering are asked).
 class AlertWatch : public QObject

@@ -24,6 +24,24 @@ void addFlow(CapacityFlow &flow, const PeerGraph::Edge &e)
 
 } // namespace
 
+AgentsHealth agentsHealthOf(const std::vector<installer::ComponentStatus> &agents)
+{
+    AgentsHealth h;
+    if (agents.empty())
+        return h;
+    h.tone = Good;
+    for (const auto &a : agents) {
+        h.details << a.describe();
+        if (!a.isReady() && h.tone == Good) {
+            h.tone = Bad;
+            h.text = AgentsHealth::tr("%1 %2/%3 Ready").arg(a.name).arg(a.ready).arg(a.desired);
+        }
+    }
+    if (h.tone == Good)
+        h.text = AgentsHealth::tr("agents %1/%1 Ready").arg(agents.size());
+    return h;
+}
+
 double Gauge::fraction() const
 {
     return granted > 0 ? std::max(0.0, used) / granted : 0.0;

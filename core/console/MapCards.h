@@ -2,6 +2,7 @@
 
 #include "console/PeerGraph.h"
 #include "console/PeeringModules.h"
+#include "installer/ComponentReadiness.h"
 
 #include <QCoreApplication>
 #include <QString>
@@ -44,6 +45,17 @@ struct ClusterCard {
     CapacityFlow lends, borrows;
 };
 ClusterCard clusterCardOf(const PeerGraph &graph, const QString &clusterId);
+
+// How a cluster's in-cluster agents are, for its card: the Deployments and DaemonSets of the
+// install (the controller manager, the virtual kubelets, the gateways, the fabric), Ready or not.
+struct AgentsHealth {
+    Q_DECLARE_TR_FUNCTIONS(AgentsHealth)
+public:
+    QString text;          // "agents 3/3 Ready", or the first not Ready: "spillway-controller-manager 0/1 Ready"; empty: none seen
+    QStringList details;   // one line per agent
+    Tone tone = Neutral;   // Good: all Ready; Bad: one is not; Neutral: none (host-process agents, or not installed)
+};
+AgentsHealth agentsHealthOf(const std::vector<installer::ComponentStatus> &agents);
 
 // What the map draws on one peering: each of Liqo's modules (authentication, networking,
 // offloading, in kPeeringModules' order) as the consumer's ForeignCluster reports it, else the

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "console/VirtualNodePods.h"
+#include "installer/ComponentReadiness.h"
 
 #include <QString>
 #include <nlohmann/json.hpp>
@@ -24,6 +25,8 @@ struct ClusterPeers {
     nlohmann::json events = nlohmann::json::array();             // Events about those objects and Liqo's kinds
     nlohmann::json volumes = nlohmann::json::array();            // virtual PVs of the storage class (labelled with their location)
     nlohmann::json nodeMetrics = nlohmann::json::array();        // metrics.k8s.io NodeMetrics of the virtual nodes
+    nlohmann::json namespaceOffloadings = nlohmann::json::array();   // NamespaceOffloadings: names, phase, remote namespaces' conditions
+    std::vector<installer::ComponentStatus> agents = {};         // Spillway's Deployments and DaemonSets in the install namespace
 };
 
 // The clusters' snapshots as the builders read them: references, so the console's models never

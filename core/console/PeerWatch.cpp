@@ -3,9 +3,12 @@
 #include "apis/authentication/v1beta1/ResourceSlice.h"
 #include "apis/core/v1beta1/ForeignCluster.h"
 #include "apis/networking/v1beta1/Connection.h"
+#include "apis/offloading/v1beta1/NamespaceOffloading.h"
 #include "common/JsonText.h"
 #include "console/ClusterProbe.h"
 #include "consts/Labels.h"
+#include "installer/ComponentReadiness.h"
+#include "installer/Manifests.h"
 #include "kube/Informer.h"
 #include "kube/KeepMembers.h"
 #include "kube/KubeClient.h"
@@ -24,6 +27,9 @@ namespace spillway::console {
 using nlohmann::json;
 
 namespace {
+
+// Where the console looks for Spillway's own objects (as ClusterProbe does).
+constexpr const char *kInstallNamespace = "liqo";
 
 // What the console reads of an object, and nothing else: thousands of pods as the API sends them
 // (managed fields, full specs and statuses) would cost the console hundreds of megabytes.
@@ -107,10 +113,12 @@ void PeerWatch::startOnIoThread()
     m_coalesce->setSingleShot(true);
     m_coalesce->setInterval(m_coalesceMs);
     QObject::connect(m_coalesce, &QTimer::timeout, m_coalesce, [this] { publish(); });
-    auto watch = [this](const kube::ResourceRef &resource, const QString &labelSelector, std::function<void(json &)> transform = {}) {
+    auto watch = [this](const kube::ResourceRef &resource, const QString &labelSelector, std::function<void(json &)> transform = {},
+                        kube::FieldMask fields = {}) {
         kube::Informer::Options o;
         o.labelSelector = labelSelector;
         o.transform = std::move(transform);
+        o.fields = std::move(fields);
         m_informers.push_back(startInformer(resource, o, true));
     };
     watch(apis::core::v1beta1::foreignClusterResource(), {});
@@ -119,6 +127,22 @@ void PeerWatch::startOnIoThread()
     watch(apis::authentication::v1beta1::resourceSliceResource(), {});
     watch(kube::resources::events(), {}, slimEvent);
     watch(kube::resources::persistentVolumes(), QString::fromLatin1(storage::kLocationLabel));
+    // For the alerts: an offloading that fails for some of its peers.
+    watch(apis::offloading::v1beta1::namespaceOffloadingResource(), {}, {},
+          kube::FieldMask::of({"metadata.name", "metadata.namespace", "metadata.resourceVersion", "status.offloadingPhase",
+                               "status.remoteNamespacesConditions"}));
+    // For the map's cards: are Spillway's own agents Ready? (What componentReadiness reads.)
+    const auto workloadFields = kube::FieldMask::of(
+        {"metadata.name", "metadata.namespace", "metadata.resourceVersion", "metadata.generation", "spec.replicas", "spec.selector",
+         "status.observedGeneration", "status.updatedReplicas", "status.readyReplicas", "status.desiredNumberScheduled",
+         "status.updatedNumberScheduled", "status.numberReady"});
+    for (const auto &workloads : {kube::resources::deployments(), kube::resources::daemonSets()}) {
+        kube::Informer::Options o;
+        o.ns = QString::fromLatin1(kInstallNamespace);
+        o.labelSelector = QStringLiteral("%1=%2").arg(QLatin1String(installer::names::kPartOfLabel), QLatin1String(installer::names::kPartOfValue));
+        o.fields = workloadFields;
+        m_informers.push_back(startInformer(workloads, o, false));
+    }
     m_metricsTimer = new QTimer;
     m_metricsTimer->setInterval(m_metricsIntervalMs);
     QObject::connect(m_metricsTimer, &QTimer::timeout, m_metricsTimer, [this] { readNodeMetrics(); });
@@ -272,6 +296,9 @@ void PeerWatch::publish()
             p.events.push_back(event);
     }
     p.volumes = toArray(m_informers[5]->store().list());
+    p.namespaceOffloadings = toArray(m_informers[6]->store().list());
+    p.agents = installer::componentReadiness(json{{"items", toArray(m_informers[7]->store().list())}},
+                                             json{{"items", toArray(m_informers[8]->store().list())}}, json{{"items", json::array()}});
     p.nodeMetrics = m_nodeMetrics;
     QMetaObject::invokeMethod(this, [this, p = std::move(p)]() mutable {
         p.name = m_peers.name;

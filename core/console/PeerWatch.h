@@ -23,7 +23,7 @@ class KubeClient;
 namespace spillway::console {
 
 // Watches what one cluster says about its peerings — ForeignClusters, virtual nodes, tunnel
-// Connections and the pods on virtual nodes — and hands the console a snapshot (ClusterPeers)
+// Connections, the pods on virtual nodes, NamespaceOffloadings and Spillway's own agents — and hands the console a snapshot (ClusterPeers)
 // after each burst of changes: events arriving within `coalesceMs` of each other are one update,
 // so a churn of pods is a handful of snapshots, not one per event. Informers, not polling; they
 // and their client run on a thread of their own. The one exception is the virtual nodes' measured

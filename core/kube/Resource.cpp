@@ -52,6 +52,10 @@ ResourceRef deployments()
 {
     return {QStringLiteral("apps"), QStringLiteral("v1"), QStringLiteral("deployments"), QStringLiteral("Deployment"), true};
 }
+ResourceRef daemonSets()
+{
+    return {QStringLiteral("apps"), QStringLiteral("v1"), QStringLiteral("daemonsets"), QStringLiteral("DaemonSet"), true};
+}
 ResourceRef nodeMetrics()
 {
     return {QStringLiteral("metrics.k8s.io"), QStringLiteral("v1beta1"), QStringLiteral("nodes"), QStringLiteral("NodeMetrics"), false};

@@ -40,6 +40,7 @@ ResourceRef persistentVolumes();
 ResourceRef storageClasses();
 ResourceRef leases();
 ResourceRef deployments();
+ResourceRef daemonSets();
 ResourceRef customResourceDefinitions();
 ResourceRef validatingWebhookConfigurations();
 ResourceRef mutatingWebhookConfigurations();

@@ -13,6 +13,8 @@
 #include "apis/authentication/v1beta1/ResourceSlice.h"
 #include "apis/core/v1beta1/ForeignCluster.h"
 #include "apis/networking/v1beta1/Connection.h"
+#include "apis/offloading/v1beta1/NamespaceOffloading.h"
+#include "OffloadingEditor.h"
 #include "common/Quantity.h"
 #include "common/Version.h"
 #include "console/ClusterListModel.h"
@@ -98,7 +100,8 @@ private slots:
         consumer = std::make_unique<spillway::kube::KubeClient>(testbed::restConfig(QStringLiteral("ci-consumer")));
         provider = std::make_unique<spillway::kube::KubeClient>(testbed::restConfig(QStringLiteral("ci-provider")));
         for (auto *c : {consumer.get(), provider.get()})
-            for (const char *crd : {"core.liqo.io_foreignclusters.yaml", "networking.liqo.io_connections.yaml", "authentication.liqo.io_resourceslices.yaml"})
+            for (const char *crd : {"core.liqo.io_foreignclusters.yaml", "networking.liqo.io_connections.yaml", "authentication.liqo.io_resourceslices.yaml",
+                                    "offloading.liqo.io_namespaceoffloadings.yaml"})
                 QVERIFY(testbed::applyCrd(*c, QLatin1String(crd)));
         QVERIFY(record(*consumer, consumerId));
         QVERIFY(record(*provider, providerId));
@@ -425,6 +428,22 @@ private slots:
             QVERIFY2(view->detailsText().contains(part), qPrintable(part + QStringLiteral(" in ") + view->detailsText()));
         consumer->remove(resources::events(), QStringLiteral("default"), timelineEvent);
 
+        // Spillway's agents on the card: a Deployment of the install that cannot run (no node
+        // matches) makes the consumer's card say so; once it goes, the card no longer names it.
+        const QString agent = QStringLiteral("spillway-graph-agent-") + suffix;
+        const json labels = {{"app.kubernetes.io/part-of", "spillway"}, {"app.kubernetes.io/name", agent.toStdString()}};
+        const json deployment = {{"apiVersion", "apps/v1"}, {"kind", "Deployment"}, {"metadata", {{"name", agent.toStdString()}, {"labels", labels}}},
+                                 {"spec", {{"replicas", 1}, {"selector", {{"matchLabels", labels}}},
+                                           {"template", {{"metadata", {{"labels", labels}}},
+                                                         {"spec", {{"nodeSelector", {{"spillway.dev/test", "nowhere"}}},
+                                                                   {"containers", json::array({{{"name", "agent"}, {"image", "spillway/none"}}})}}}}}}}};
+        QVERIFY(consumer->create(resources::deployments(), QStringLiteral("liqo"), deployment).ok());
+        const QString agentLine = QStringLiteral("Agent %1: 0/1 Ready").arg(agent);
+        QTRY_VERIFY2_WITH_TIMEOUT(view->nodeBadge(consumerId).contains(agentLine), qPrintable(view->nodeBadge(consumerId)), 20000);
+        QVERIFY2(!view->nodeBadge(providerId).contains(agent), qPrintable(view->nodeBadge(providerId)));
+        QVERIFY(consumer->remove(resources::deployments(), QStringLiteral("liqo"), agent).ok());
+        QTRY_VERIFY2_WITH_TIMEOUT(!view->nodeBadge(consumerId).contains(agent), qPrintable(view->nodeBadge(consumerId)), 20000);
+
         // Peering and unpeering start on the graph: a cluster dragged onto another, the context menus.
         {
             spillway::views::PeerGraphView standalone(model);   // its requests reach only the spies
@@ -621,6 +640,73 @@ private slots:
         QCOMPARE(selected[0].data(spillway::console::KeyedTableModel::KeyRole).toString(), spillway::console::DashboardModel::peeringKey(consumerId, providerId));
 
         QVERIFY(connectionStatus("Connected").ok());
+        QTRY_VERIFY_WITH_TIMEOUT(std::count(bus.service.closed.begin(), bus.service.closed.end(), id) == 1, 20000);
+    }
+
+    // A namespace whose offloading fails for the provider (its status as the controller writes
+    // it when the remote namespace is someone else's) reaches the desktop naming the namespace and
+    // why; a click opens the NamespaceOffloading editor on that cluster and namespace, with its
+    // phase. Offloaded again, the notification is withdrawn.
+    void offloadingFailureOpensTheEditor()
+    {
+        testbed::NotificationBus bus;
+        QVERIFY2(bus.problem().isEmpty(), qPrintable(bus.problem()));
+        spillway::notify::DesktopNotifier notifier(bus.client());
+        ClusterListModel clusters;
+        spillway::views::MainWindow window(&clusters);
+        window.setAlertSink(&notifier);
+        spillway::console::AlertPolicy now;
+        now.debounceMs = 0;
+        window.alerts()->setPolicy(now);
+        window.show();
+        // The provider first: the editor would show it unless the alert chose the consumer.
+        QCOMPARE(clusters.addKubeconfig(testbed::kubeconfigPath(QStringLiteral("ci-provider"))), 1);
+        QCOMPARE(clusters.addKubeconfig(testbed::kubeconfigPath(QStringLiteral("ci-consumer"))), 1);
+        QTRY_VERIFY_WITH_TIMEOUT(window.peerGraphModel()->graph().edge(consumerId, providerId), 20000);
+        QCOMPARE(clusters.row(1).facts.clusterId, consumerId);
+
+        const auto offloadings = spillway::apis::offloading::v1beta1::namespaceOffloadingResource();
+        const json offloading = {{"apiVersion", "offloading.liqo.io/v1beta1"}, {"kind", "NamespaceOffloading"},
+                                 {"metadata", {{"name", "offloading"}}},
+                                 {"spec", {{"namespaceMappingStrategy", "DefaultName"}, {"podOffloadingStrategy", "LocalAndRemote"}}}};
+        spillway::Result<json> r = json();
+        QTRY_VERIFY2_WITH_TIMEOUT((r = consumer->create(offloadings, ns, offloading)).ok() || r.error().isAlreadyExists(), qPrintable(why(r)), 20000);
+        r = consumer->get(offloadings, ns, QStringLiteral("offloading"));
+        QVERIFY2(r.ok(), qPrintable(why(r)));
+        const qint64 generation = (*r)["metadata"].value("generation", qint64(1));
+        // As the controller writes it: for the spec it has seen (the editor shows no phase of an older one).
+        auto phase = [&](const char *value, const char *ready, const char *reason) {
+            const json conditions = json::array({{{"type", "OffloadingRequired"}, {"status", "True"}, {"reason", "ClusterSelected"}},
+                                                 {{"type", "Ready"}, {"status", ready}, {"reason", reason}, {"message", "the remote namespace could not be created"}}});
+            const json status = {{"status", {{"observedGeneration", generation}, {"offloadingPhase", value},
+                                             {"remoteNamespacesConditions", {{providerId.toStdString(), conditions}}}}}};
+            spillway::kube::PatchOptions po;
+            po.subresource = QStringLiteral("status");
+            return consumer->patch(offloadings, ns, QStringLiteral("offloading"), spillway::kube::PatchType::Merge, QByteArray::fromStdString(status.dump()), po);
+        };
+        auto failed = [&bus]() -> const testbed::NotificationService::Shown * {
+            for (const auto &n : bus.service.shown)
+                if (n.summary.startsWith(QStringLiteral("Offloading failed: ")))
+                    return &n;
+            return nullptr;
+        };
+        QVERIFY(!failed());
+        r = phase("AllFailed", "False", "CreationLoopBackOff");
+        QVERIFY2(r.ok(), qPrintable(why(r)));
+        QTRY_VERIFY_WITH_TIMEOUT(failed(), 20000);
+        QVERIFY2(failed()->summary.contains(ns), qPrintable(failed()->summary));
+        QVERIFY2(failed()->body.contains(QStringLiteral("(CreationLoopBackOff)")), qPrintable(failed()->body));
+        const uint id = failed()->id;
+
+        bus.service.click(id);
+        QTRY_COMPARE_WITH_TIMEOUT(window.currentPage(), QStringLiteral("editor"), 10000);
+        auto *editor = window.offloadingEditor();
+        QCOMPARE(editor->findChild<QComboBox *>(QStringLiteral("cluster"))->currentText(), clusters.data(clusters.index(1, ClusterListModel::Name)).toString());
+        QTRY_COMPARE_WITH_TIMEOUT(editor->findChild<QComboBox *>(QStringLiteral("namespace"))->currentText(), ns, 20000);
+        QTRY_VERIFY2_WITH_TIMEOUT(editor->phaseText().contains(QStringLiteral("AllFailed")), qPrintable(editor->phaseText()), 20000);
+
+        r = phase("Ready", "True", "NamespaceCreated");
+        QVERIFY2(r.ok(), qPrintable(why(r)));
         QTRY_VERIFY_WITH_TIMEOUT(std::count(bus.service.closed.begin(), bus.service.closed.end(), id) == 1, 20000);
     }
 };

@@ -1,7 +1,8 @@
 // The console's alerts in core: which states of a peering are alerts (a module unhealthy, the
-// tunnel down, its latency jumping above its usual, the virtual node NotReady), told once a
-// condition has held for the debounce, not told again while it flaps within the quiet period,
-// cleared when it goes, and silent for muted clusters. Time is an injected clock.
+// tunnel down, its latency jumping above its usual, the virtual node NotReady, a namespace's
+// offloading failing), told once a condition has held for the debounce, not told again while it
+// flaps within the quiet period, cleared when it goes, and silent for muted clusters. Time is an
+// injected clock.
 #include "console/AlertWatch.h"
 
 #include <QSignalSpy>
@@ -195,6 +196,48 @@ private slots:
         watch.setMuted({});
         watch.observe(down.refs(), down.graph);
         QCOMPARE(raised.size(), 2);
+    }
+
+    // A namespace whose offloading failed for a peer is an alert about that namespace, naming the
+    // peer and why; one offloaded, or still on its way, is not. Muting its cluster silences it.
+    void offloadingThatFails()
+    {
+        const AlertPolicy policy;
+        auto offloading = [](const char *ns, const char *phase) {
+            const json milan = json::array({{{"type", "OffloadingRequired"}, {"status", "True"}, {"reason", "ClusterSelected"}},
+                                            {{"type", "Ready"}, {"status", "False"}, {"reason", "CreationLoopBackOff"},
+                                             {"message", "the remote namespace could not be created"}}});
+            return json{{"metadata", {{"name", "offloading"}, {"namespace", ns}}},
+                        {"status", {{"offloadingPhase", phase}, {"remoteNamespacesConditions", {{"milan", milan}}}}}};
+        };
+        Federation f;
+        f.rome.namespaceOffloadings = json::array({offloading("shop", "Ready"), offloading("web", "InProgress"), offloading("ops", "NoClusterSelected")});
+        QVERIFY(AlertWatch::conditionsOf(f.refs(), f.graph, {}, policy).empty());
+
+        f.rome.namespaceOffloadings.push_back(offloading("billing", "SomeFailed"));
+        f.rome.namespaceOffloadings.push_back(offloading("batch", "AllFailed"));
+        const auto alerts = AlertWatch::conditionsOf(f.refs(), f.graph, {}, policy);
+        QCOMPARE(kindsOf(alerts), (QStringList{QStringLiteral("offloading/rome/batch"), QStringLiteral("offloading/rome/billing")}));
+        const Alert &billing = alerts[0].ns == QLatin1String("billing") ? alerts[0] : alerts[1];
+        QCOMPARE(billing.kind, Alert::Kind::OffloadingFailed);
+        QCOMPARE(billing.consumer, QStringLiteral("rome"));
+        QVERIFY(billing.provider.isEmpty());
+        QCOMPARE(billing.title, QStringLiteral("Offloading failed: billing in Rome"));
+        QCOMPARE(billing.body, QStringLiteral("The offloading of namespace billing in Rome reports SomeFailed. "
+                                              "Milan: the remote namespace could not be created (CreationLoopBackOff)."));
+
+        qint64 now = 1'000'000;
+        AlertPolicy told;
+        told.debounceMs = 0;
+        AlertWatch watch([&] { return now; }, told);
+        QSignalSpy raised(&watch, &AlertWatch::alertRaised);
+        watch.setMuted({QStringLiteral("rome")});
+        watch.observe(f.refs(), f.graph);
+        QCOMPARE(raised.size(), 0);
+        watch.setMuted({});
+        watch.observe(f.refs(), f.graph);
+        QCOMPARE(raised.size(), 2);
+        QCOMPARE(watch.alert(QStringLiteral("offloading/rome/billing"))->ns, QStringLiteral("billing"));
     }
 };
 

@@ -9,6 +9,11 @@ using spillway::console::VirtualNodePods;
 using spillway::console::ClusterPeers;
 using spillway::console::Gauge;
 using spillway::console::PeerGraph;
+using spillway::console::AgentsHealth;
+using spillway::console::agentsHealthOf;
+using spillway::console::Bad;
+using spillway::console::Good;
+using spillway::console::Neutral;
 
 namespace {
 
@@ -131,6 +136,33 @@ private slots:
         const auto none = spillway::console::peeringCardOf(refs, unknown);
         QVERIFY(!none.reported);
         QCOMPARE(none.worst, spillway::console::Neutral);
+    }
+
+    // A cluster's agents on its card: none seen says nothing; all Ready says how many; one not
+    // Ready is named with its count, and the card is troubled.
+    void agentsHealthSaysWhichIsNotReady()
+    {
+        using spillway::installer::ComponentStatus;
+        QVERIFY(agentsHealthOf({}).text.isEmpty());
+        QCOMPARE(agentsHealthOf({}).tone, Neutral);
+
+        ComponentStatus manager{QStringLiteral("spillway-controller-manager"), 1, 1, {}, {}, false};
+        ComponentStatus fabric{QStringLiteral("spillway-fabric"), 2, 2, {}, {}, false};
+        AgentsHealth h = agentsHealthOf({manager, fabric});
+        QCOMPARE(h.tone, Good);
+        QCOMPARE(h.text, QStringLiteral("agents 2/2 Ready"));
+        QCOMPARE(h.details, (QStringList{QStringLiteral("spillway-controller-manager: 1/1 Ready"), QStringLiteral("spillway-fabric: 2/2 Ready")}));
+
+        fabric.ready = 1;
+        fabric.problem = QStringLiteral("pod spillway-fabric-x: ErrImageNeverPull");
+        h = agentsHealthOf({manager, fabric});
+        QCOMPARE(h.tone, Bad);
+        QCOMPARE(h.text, QStringLiteral("spillway-fabric 1/2 Ready"));
+        QCOMPARE(h.details.last(), QStringLiteral("spillway-fabric: 1/2 Ready — pod spillway-fabric-x: ErrImageNeverPull"));
+
+        // Scaled to nothing is not Ready: the agent does not run.
+        manager.desired = manager.ready = 0;
+        QCOMPARE(agentsHealthOf({manager}).tone, Bad);
     }
 };
 
