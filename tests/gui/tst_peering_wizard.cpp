@@ -3,7 +3,8 @@
 // Retry; the clusters page's install wizard installs the provider; Retry then peers them to a Ready
 // virtual node, stage by stage; the graph's unpeer removes it; the provider's invitation pasted
 // into the wizard peers them again out of band; the page's uninstall takes Spillway off the
-// provider at the end.
+// provider at the end. The map draws each peering as it comes and goes, and the history file
+// keeps it.
 #include "../integration/Testbed.h"
 #include "MainWindow.h"
 #include "ClusterListView.h"
@@ -14,8 +15,12 @@
 #include "console/InstallService.h"
 #include "console/PeeringService.h"
 #include "console/PeeringTimelineModel.h"
+#include "PeerGraphView.h"
+#include "console/PeerGraphModel.h"
+#include "history/SqliteUsageArchive.h"
 
 #include <QApplication>
+#include <QDateTime>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QLineEdit>
@@ -87,7 +92,11 @@ private slots:
         QCOMPARE(clusters.addKubeconfig(testbed::kubeconfigPath(consumerName)), 1);
         QCOMPARE(clusters.addKubeconfig(testbed::kubeconfigPath(providerName)), 1);
         QTRY_COMPARE_WITH_TIMEOUT(clusters.pending(), 0, 30000);
-        spillway::views::MainWindow window(&clusters);
+        auto archive = spillway::history::SqliteUsageArchive::open(state.filePath(QStringLiteral("history.sqlite")));
+        QVERIFY2(archive, qPrintable(archive ? QString() : archive.error().toString()));
+        spillway::views::MainWindow window(&clusters, archive->get());
+        QVERIFY(window.showPage(QStringLiteral("graph")));
+        window.show();
         const QString firstName = clusters.data(clusters.index(0, ClusterListModel::Name)).toString();
         const QString secondName = clusters.data(clusters.index(1, ClusterListModel::Name)).toString();
 
@@ -186,6 +195,21 @@ private slots:
         QCOMPARE(QString::fromStdString((*fc)["status"].value("role", "")), QStringLiteral("Provider"));
         wizard->close();
 
+        // The map draws the new peering — one arrow, consumer to provider, through its Ready
+        // virtual node — and the history file keeps its first state (no tunnel: networking was off).
+        auto edge = [&window, this] { return window.peerGraphModel()->graph().edge(consumerId, providerId); };
+        QTRY_VERIFY_WITH_TIMEOUT(edge() && edge()->virtualNode == QStringLiteral("liqo-") + providerId && edge()->virtualNodeReady, 60000);
+        QCOMPARE(window.peerGraph()->edgeItems(), 1);
+        // Healthy, without a tunnel (the ForeignCluster's modules settle after the virtual node).
+        QTRY_VERIFY2_WITH_TIMEOUT(edge()->health == spillway::console::PeerGraph::Health::NoNetwork,
+                                  qPrintable(QStringLiteral("%1 %2").arg(int(edge()->health)).arg(edge()->healthText)), 60000);
+        (*archive)->flush();
+        const auto changes = (*archive)->latestChanges();
+        QVERIFY2(std::any_of(changes.begin(), changes.end(), [this](const spillway::console::HealthChange &c) {
+                     return c.consumer == consumerId && c.provider == providerId && c.health == spillway::console::PeerGraph::Health::NoNetwork;
+                 }), qPrintable(QString::number(changes.size())));
+        QVERIFY(!(*archive)->samples(0, QDateTime::currentMSecsSinceEpoch() + 1000, 100).empty());
+
         // The graph's unpeer (its confirmation answered) takes the virtual node away.
         QSignalSpy unpeered(window.unpeering(), &PeeringService::unpeered);
         window.unpeer(0, 1, false);
@@ -194,6 +218,9 @@ private slots:
         QVERIFY2(!error, qPrintable(error ? error->toString() : QString()));
         QVERIFY(!unpeered.first().at(1).toStringList().isEmpty());
         QTRY_VERIFY_WITH_TIMEOUT(!virtualNodeReady(), 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(!edge(), 60000);   // and the map lets it go
+        QCOMPARE(window.peerGraph()->edgeItems(), 0);
+        window.hide();   // shown, the window would open the invitation in a modal dialog
 
         // Out of band: the provider's invitation, pasted into the consumer's wizard, peers them again
         // with only the consumer's kubeconfig (no network stage).
