@@ -51,6 +51,31 @@ namespace resources = spillway::kube::resources;
 namespace fcv = spillway::apis::core::v1beta1;
 namespace netv = spillway::apis::networking::v1beta1;
 
+// A console whose alerts reach a private notification bus (a real dbus-daemon), told at once.
+struct AlertingConsole {
+    testbed::NotificationBus bus;
+    spillway::notify::DesktopNotifier notifier{bus.client()};
+    ClusterListModel clusters;
+    spillway::views::MainWindow window{&clusters};
+
+    AlertingConsole()
+    {
+        window.setAlertSink(&notifier);
+        spillway::console::AlertPolicy now;
+        now.debounceMs = 0;
+        window.alerts()->setPolicy(now);
+    }
+    std::tuple<testbed::NotificationBus &, ClusterListModel &, spillway::views::MainWindow &> parts() { return {bus, clusters, window}; }
+    // The first notification shown whose summary starts with PREFIX, or null.
+    const testbed::NotificationService::Shown *shown(const QString &prefix) const
+    {
+        for (const auto &n : bus.service.shown)
+            if (n.summary.startsWith(prefix))
+                return &n;
+        return nullptr;
+    }
+};
+
 class TestPeerGraphView : public QObject
 {
     Q_OBJECT
@@ -606,27 +631,16 @@ private slots:
     // click opens the dashboard on that peering's row; the tunnel back up withdraws it.
     void alertsReachTheDesktop()
     {
-        testbed::NotificationBus bus;
-        QVERIFY2(bus.problem().isEmpty(), qPrintable(bus.problem()));
-        spillway::notify::DesktopNotifier notifier(bus.client());
-        ClusterListModel clusters;
-        spillway::views::MainWindow window(&clusters);
-        window.setAlertSink(&notifier);
-        spillway::console::AlertPolicy now;   // this test's alerts are told at once
-        now.debounceMs = 0;
-        window.alerts()->setPolicy(now);
+        AlertingConsole console;
+        QVERIFY2(console.bus.problem().isEmpty(), qPrintable(console.bus.problem()));
+        auto [bus, clusters, window] = console.parts();
         QVERIFY(window.showPage(QStringLiteral("charts")));
         window.show();
         QCOMPARE(clusters.addKubeconfig(testbed::kubeconfigPath(QStringLiteral("ci-consumer"))), 1);
         QCOMPARE(clusters.addKubeconfig(testbed::kubeconfigPath(QStringLiteral("ci-provider"))), 1);
         QTRY_VERIFY_WITH_TIMEOUT(window.peerGraphModel()->graph().edge(consumerId, providerId) &&
                                      window.peerGraphModel()->graph().edge(consumerId, providerId)->health == PeerGraph::Health::Up, 20000);
-        auto tunnelDown = [&bus]() -> const testbed::NotificationService::Shown * {
-            for (const auto &n : bus.service.shown)
-                if (n.summary.startsWith(QStringLiteral("Tunnel down: ")))
-                    return &n;
-            return nullptr;
-        };
+        auto tunnelDown = [&console] { return console.shown(QStringLiteral("Tunnel down: ")); };
         QVERIFY(!tunnelDown());
         QVERIFY(connectionStatus("Error").ok());
         QTRY_VERIFY_WITH_TIMEOUT(tunnelDown(), 20000);
@@ -649,15 +663,9 @@ private slots:
     // phase. Offloaded again, the notification is withdrawn.
     void offloadingFailureOpensTheEditor()
     {
-        testbed::NotificationBus bus;
-        QVERIFY2(bus.problem().isEmpty(), qPrintable(bus.problem()));
-        spillway::notify::DesktopNotifier notifier(bus.client());
-        ClusterListModel clusters;
-        spillway::views::MainWindow window(&clusters);
-        window.setAlertSink(&notifier);
-        spillway::console::AlertPolicy now;
-        now.debounceMs = 0;
-        window.alerts()->setPolicy(now);
+        AlertingConsole console;
+        QVERIFY2(console.bus.problem().isEmpty(), qPrintable(console.bus.problem()));
+        auto [bus, clusters, window] = console.parts();
         window.show();
         // The provider first: the editor would show it unless the alert chose the consumer.
         QCOMPARE(clusters.addKubeconfig(testbed::kubeconfigPath(QStringLiteral("ci-provider"))), 1);
@@ -684,12 +692,7 @@ private slots:
             po.subresource = QStringLiteral("status");
             return consumer->patch(offloadings, ns, QStringLiteral("offloading"), spillway::kube::PatchType::Merge, QByteArray::fromStdString(status.dump()), po);
         };
-        auto failed = [&bus]() -> const testbed::NotificationService::Shown * {
-            for (const auto &n : bus.service.shown)
-                if (n.summary.startsWith(QStringLiteral("Offloading failed: ")))
-                    return &n;
-            return nullptr;
-        };
+        auto failed = [&console] { return console.shown(QStringLiteral("Offloading failed: ")); };
         QVERIFY(!failed());
         r = phase("AllFailed", "False", "CreationLoopBackOff");
         QVERIFY2(r.ok(), qPrintable(why(r)));
