@@ -59,15 +59,12 @@ void MainWindow::openAlert(const QString &key)
     const auto alert = m_alerts->alert(key);
     if (!alert)
         return;
-    if (alert->kind == console::Alert::Kind::OffloadingFailed) {
+    if (const int row = rowOfCluster(alert->consumer); alert->kind == console::Alert::Kind::OffloadingFailed && row >= 0) {
         // The namespace's NamespaceOffloading in the editor, with its status per peer.
-        for (int i = 0; i < m_clusters->rowCount(); ++i)
-            if (m_clusters->row(i).facts.clusterId == alert->consumer) {
-                showPage(QStringLiteral("editor"));
-                m_offloadingEditor->selectCluster(i);
-                m_offloadingEditor->selectNamespace(alert->ns);
-                return;
-            }
+        showPage(QStringLiteral("editor"));
+        m_offloadingEditor->selectCluster(row);
+        m_offloadingEditor->selectNamespace(alert->ns);
+        return;
     }
     showPage(QStringLiteral("dashboard"));
     const QString peering = console::DashboardModel::peeringKey(alert->consumer, alert->provider);

@@ -1,6 +1,7 @@
 #include "console/AlertWatch.h"
 
 #include "console/PeerGraphModel.h"
+#include "console/OffloadingStatusModel.h"
 #include "console/PeeringModules.h"
 #include "apis/offloading/v1beta1/NamespaceOffloading.h"
 #include "common/JsonText.h"
@@ -28,19 +29,13 @@ QString moduleTitle(const QString &module)
 }
 
 // Each peer of OFFLOADING whose remote namespace is not Ready, as "Milan: the remote namespace could
-// not be created (CreationLoopBackOff)".
+// not be created (CreationLoopBackOff)" (peers not selected have no Ready condition).
 QStringList failedPeersOf(const nlohmann::json &offloading, const PeerGraph &graph)
 {
     QStringList out;
-    const nlohmann::json &byPeer = memberOf(memberOf(offloading, "status"), "remoteNamespacesConditions");
-    if (!byPeer.is_object())
-        return out;
-    for (const auto &[peer, conditions] : byPeer.items())
-        for (const auto &c : elementsOf(conditions))
-            if (textOf(c, "type") == QLatin1String("Ready") && textOf(c, "status") != QLatin1String("True")) {
-                const QString message = textOf(c, "message"), reason = textOf(c, "reason");
-                out << AlertWatch::tr("%1: %2 (%3)").arg(graph.nameOf(QString::fromStdString(peer)), message.isEmpty() ? reason : message, reason);
-            }
+    for (const auto &r : OffloadingStatusModel::rowsOf(memberOf(offloading, "status")))
+        if (!r.ready.isEmpty() && r.ready != QLatin1String("True"))
+            out << AlertWatch::tr("%1: %2 (%3)").arg(graph.nameOf(r.cluster), r.message.isEmpty() ? r.reason : r.message, r.reason);
     return out;
 }
 

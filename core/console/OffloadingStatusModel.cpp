@@ -41,18 +41,13 @@ QVariant OffloadingStatusModel::headerData(int section, Qt::Orientation orientat
     }
 }
 
-void OffloadingStatusModel::setStatus(const json &status, qint64 generation)
+std::vector<OffloadingStatusModel::Row> OffloadingStatusModel::rowsOf(const json &status)
 {
-    const bool current = generation == 0 || status.value("observedGeneration", qint64(-1)) == generation;
-    m_phase = current ? text(status, "offloadingPhase") : QString();
-    if (m_phase.isEmpty())
-        m_phase = tr("pending (the controller has not answered yet)");
-    m_remoteNamespace = text(status, "remoteNamespaceName");
     std::vector<Row> rows;
     static const json noConditions = json::array();
-    json byCluster = status.value("remoteNamespacesConditions", json::object());
+    const json &byCluster = memberOf(status, "remoteNamespacesConditions");
     if (!byCluster.is_object())
-        byCluster = json::object();
+        return rows;
     for (const auto &[cluster, conditions] : byCluster.items()) {
         Row r;
         r.cluster = QString::fromStdString(cluster);
@@ -75,6 +70,17 @@ void OffloadingStatusModel::setStatus(const json &status, qint64 generation)
         }
         rows.push_back(std::move(r));
     }
+    return rows;
+}
+
+void OffloadingStatusModel::setStatus(const json &status, qint64 generation)
+{
+    const bool current = generation == 0 || status.value("observedGeneration", qint64(-1)) == generation;
+    m_phase = current ? text(status, "offloadingPhase") : QString();
+    if (m_phase.isEmpty())
+        m_phase = tr("pending (the controller has not answered yet)");
+    m_remoteNamespace = text(status, "remoteNamespaceName");
+    std::vector<Row> rows = rowsOf(status);
     // One batch: rows that stayed are updated in place, and only a change of the set resets.
     if (rows.size() == m_rows.size() && std::equal(rows.begin(), rows.end(), m_rows.begin(), [](const Row &a, const Row &b) { return a.cluster == b.cluster; })) {
         if (rows != m_rows) {

@@ -29,6 +29,8 @@ public:
     // The object's status; `current` says whether the controller has seen the latest spec
     // (observedGeneration == generation): until then the phase reads as pending.
     void setStatus(const nlohmann::json &status, qint64 generation);
+    // One row per peer cluster of STATUS's remoteNamespacesConditions.
+    static std::vector<Row> rowsOf(const nlohmann::json &status);
     QString phase() const { return m_phase; }
     QString remoteNamespace() const { return m_remoteNamespace; }
     const std::vector<Row> &rows() const { return m_rows; }
