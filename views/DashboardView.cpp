@@ -1,10 +1,11 @@
 #include "DashboardView.h"
 
-#include "ToneProxy.h"
+#include "Tone.h"
 #include "console/Dashboard.h"
 
 #include <QHeaderView>
 #include <QLabel>
+#include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -17,11 +18,14 @@ namespace {
 
 QWidget *section(const QString &title, QTableView *table, QAbstractItemModel *model, bool newestFirst, QWidget *parent)
 {
-    ToneProxy *proxy = presentRows(table, model, title);
     if (newestFirst) {
-        proxy->setDynamicSortFilter(true);
-        proxy->sort(0, Qt::DescendingOrder);
+        auto *sorted = new QSortFilterProxyModel(table);
+        sorted->setSourceModel(model);
+        sorted->setDynamicSortFilter(true);
+        sorted->sort(0, Qt::DescendingOrder);
+        model = sorted;
     }
+    presentRows(table, model, title);
     auto *box = new QWidget(parent);
     auto *layout = new QVBoxLayout(box);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -47,12 +51,10 @@ DashboardView::DashboardView(console::DashboardModel *model, QWidget *parent)
 
 bool DashboardView::selectPeering(const QString &key)
 {
-    auto *proxy = qobject_cast<QSortFilterProxyModel *>(m_peers->model());
-    const QAbstractItemModel *rows = proxy->sourceModel();
+    const QAbstractItemModel *rows = m_peers->model();
     for (int r = 0; r < rows->rowCount(); ++r)
-        if (rows->index(r, 0).data(KeyedTableModel::KeyRole).toString() == key) {
-            const QModelIndex at = proxy->mapFromSource(rows->index(r, 0));
-            m_peers->selectRow(at.row());
+        if (const QModelIndex at = rows->index(r, 0); at.data(KeyedTableModel::KeyRole).toString() == key) {
+            m_peers->selectRow(r);
             m_peers->scrollTo(at);
             return true;
         }

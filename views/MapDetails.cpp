@@ -1,7 +1,7 @@
 #include "MapDetails.h"
 
 #include "MapItems.h"
-#include "ToneProxy.h"
+#include "Tone.h"
 #include "console/HumanTime.h"
 
 #include <QStringList>

@@ -1,6 +1,6 @@
 #include "MapItems.h"
 
-#include "ToneProxy.h"
+#include "Tone.h"
 
 #include <QGraphicsEllipseItem>
 #include <QGraphicsRectItem>

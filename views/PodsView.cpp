@@ -1,8 +1,9 @@
 #include "PodsView.h"
 
+#include "ColumnSizer.h"
 #include "PodExecView.h"
 #include "PodLogView.h"
-#include "ToneProxy.h"
+#include "Tone.h"
 #include "console/ClusterClients.h"
 #include "console/OffloadedPods.h"
 #include "console/PeerGraphModel.h"
@@ -27,6 +28,7 @@ using console::KeyedTableModel;
 namespace {
 
 constexpr int kSizingRows = 100;
+constexpr int kSizingIntervalMs = 2000;
 
 QComboBox *filterBox(QWidget *parent, const QString &any, const QString &accessibleName)
 {
@@ -66,11 +68,12 @@ PodsView::PodsView(console::OffloadedPodsModel *pods, console::PeerGraphModel *g
     m_filter->setSourceModel(pods->table());
     m_table->setObjectName(QStringLiteral("pods-table"));
     presentRows(m_table, m_filter, tr("Offloaded pods"));
-    // Sizing columns to their contents asks every cell of up to 1,000 rows (Qt's default
-    // precision; all of them while the page is hidden) at each change of the table — at 100,000
-    // pods in churn that was a 100 ms stall of the GUI several times a second. A few screens of
-    // rows size the columns as well.
+    // Sizing a column to its contents asks its cells of up to 1,000 rows (Qt's default precision;
+    // all of them while the page is hidden) — at 100,000 pods in churn that was a 100 ms stall of
+    // the GUI several times a second. A few screens of rows size the columns as well, and they
+    // are sized when rows first come and then every few seconds, not at each change.
     m_table->horizontalHeader()->setResizeContentsPrecision(kSizingRows);
+    new ColumnSizer(m_table, kSizingIntervalMs);
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
     m_empty->setText(tr("No pod runs on a virtual node yet. Offload a namespace (Offloading tab) and create pods in it."));
     m_empty->setWordWrap(true);
@@ -108,6 +111,8 @@ PodsView::PodsView(console::OffloadedPodsModel *pods, console::PeerGraphModel *g
     layout->addWidget(split);
 
     connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, &PodsView::openSelected);
+    connect(pods, &console::OffloadedPodsModel::aboutToUpdate, this, [this] { m_updating = true; });
+    connect(pods, &console::OffloadedPodsModel::updated, this, &PodsView::keepSelection);
     auto showEmpty = [this] { m_empty->setVisible(m_pods->table()->rowCount() == 0); };
     connect(pods, &console::OffloadedPodsModel::updated, this, showEmpty);
     connect(pods, &console::OffloadedPodsModel::updated, this, &PodsView::refreshChoices);
@@ -179,27 +184,41 @@ void PodsView::showCount()
     m_count->setText(shown == all ? tr("%n pod(s)", nullptr, all) : tr("%1 of %n pod(s)", nullptr, all).arg(shown));
 }
 
-bool PodsView::selectListed(const QString &key)
+bool PodsView::selectListed(const QString &key, bool scroll)
 {
-    for (int row = 0; row < m_table->model()->rowCount(); ++row) {
-        const QModelIndex at = m_table->model()->index(row, 0);
-        if (at.data(KeyedTableModel::KeyRole).toString() == key) {
-            m_table->selectionModel()->select(at, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
-            m_table->scrollTo(at);
-            return true;
-        }
-    }
-    return false;
+    const int source = m_pods->table()->rowOf(key);
+    const QModelIndex at = source < 0 ? QModelIndex() : m_filter->mapFromSource(m_pods->table()->index(source, 0));
+    if (!at.isValid())
+        return false;
+    m_table->selectionModel()->select(at, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    if (scroll)
+        m_table->scrollTo(at);
+    return true;
+}
+
+void PodsView::keepSelection()
+{
+    m_updating = false;
+    // A pod gone for good is not chosen again if one of its name comes back later.
+    if (!m_openKey.isEmpty() && !m_table->selectionModel()->hasSelection() && !selectListed(m_openKey, false))
+        m_openKey.clear();
 }
 
 void PodsView::openSelected()
 {
     const QModelIndexList rows = m_table->selectionModel()->selectedRows();
-    if (rows.isEmpty())
-        return;   // the pod went away: its log stays readable until another is chosen
-    const auto pod = m_pods->pod(rows.first().data(KeyedTableModel::KeyRole).toString());
+    if (rows.isEmpty()) {
+        if (!m_updating)
+            m_openKey.clear();   // chosen, not an update's doing: nothing to take up again
+        return;                  // the pod went away: its log stays readable until another is chosen
+    }
+    const QString key = rows.first().data(KeyedTableModel::KeyRole).toString();
+    if (key == m_openKey)
+        return;   // taken up again after an update: its log and terminal are open already
+    const auto pod = m_pods->pod(key);
     if (!pod)
         return;
+    m_openKey = key;
     m_eventsModel->setPod(pod);
     const auto cluster = m_graph->entryOf(pod->clusterId);
     if (!cluster)

@@ -55,7 +55,10 @@ public:
 
 private:
     void openSelected();
-    bool selectListed(const QString &key);
+    // Selects the pod whose log is open again if an update of the table dropped its row and
+    // brought it back (a span of rows replaced at once).
+    void keepSelection();
+    bool selectListed(const QString &key, bool scroll = true);
     // The choices of the filter bar from the rows now listed, keeping what is chosen.
     void refreshChoices();
     void applyBar();
@@ -74,6 +77,8 @@ private:
     PodExecView *m_exec;
     console::PodEventsModel *m_eventsModel;
     QTableView *m_events;
+    QString m_openKey;        // the pod whose log, terminal and events are shown
+    bool m_updating = false;  // the table is being brought to new snapshots
 };
 
 } // namespace spillway::views

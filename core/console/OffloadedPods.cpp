@@ -10,11 +10,6 @@ namespace spillway::console {
 
 namespace {
 
-bool before(const PodDigest &a, const PodDigest &b)
-{
-    return std::tie(a.ns, a.name) < std::tie(b.ns, b.name);
-}
-
 // Pointers to PODS[first, last): the table's rows point into the snapshot they came from.
 std::vector<const PodDigest *> rowsOf(const std::vector<PodDigest> &pods, size_t first = 0, size_t last = size_t(-1))
 {
@@ -108,31 +103,41 @@ void OffloadedPodsTable::apply(const ClusterPeersRefs &clusters, const PeerGraph
 // Both lists are in namespace and name order: one walk finds what left and what came. Gone rows
 // leave from the bottom and new ones arrive from the top, a run of neighbours at a time, so the
 // rows stay valid at every signal; then changed rows are told in runs.
+//
+// Past a few runs, the rows between the first and the last difference are replaced at once
+// instead: a view pays for each removal with a pass over all its rows (QHeaderView renumbers its
+// hidden sections), and pods deleted one after another are scattered through the name order —
+// twenty runs were twenty passes over a hundred thousand rows, a 20 ms stall. Views lose their
+// persistent indexes in that span (a selection there is taken up again by key: PodsView).
 void OffloadedPodsTable::bringRows(Segment &segment, const std::vector<PodDigest> &next, int offset)
 {
     std::vector<const PodDigest *> &rows = segment.rows;
     std::vector<int> gone, added;
     for (size_t i = 0, j = 0; i < rows.size() || j < next.size();) {
-        if (j == next.size() || (i < rows.size() && before(*rows[i], next[j])))
+        if (j == next.size() || (i < rows.size() && PodDigest::before(*rows[i], next[j])))
             gone.push_back(int(i++));
-        else if (i == rows.size() || before(next[j], *rows[i]))
+        else if (i == rows.size() || PodDigest::before(next[j], *rows[i]))
             added.push_back(int(j++));
         else
             ++i, ++j;
     }
-    const auto goneRuns = runsOf(gone);
-    for (auto run = goneRuns.rbegin(); run != goneRuns.rend(); ++run) {
-        beginRemoveRows({}, offset + run->first, offset + run->second);
-        rows.erase(rows.begin() + run->first, rows.begin() + run->second + 1);
-        m_rows -= run->second - run->first + 1;
-        endRemoveRows();
-    }
-    for (const auto &[first, last] : runsOf(added)) {
-        beginInsertRows({}, offset + first, offset + last);
-        const std::vector<const PodDigest *> arriving = rowsOf(next, first, last + 1);
-        rows.insert(rows.begin() + first, arriving.begin(), arriving.end());
-        m_rows += last - first + 1;
-        endInsertRows();
+    const auto goneRuns = runsOf(gone), addedRuns = runsOf(added);
+    if (goneRuns.size() + addedRuns.size() > kMostRunsApart) {
+        replaceSpan(segment, next, offset);
+    } else {
+        for (auto run = goneRuns.rbegin(); run != goneRuns.rend(); ++run) {
+            beginRemoveRows({}, offset + run->first, offset + run->second);
+            rows.erase(rows.begin() + run->first, rows.begin() + run->second + 1);
+            m_rows -= run->second - run->first + 1;
+            endRemoveRows();
+        }
+        for (const auto &[first, last] : addedRuns) {
+            beginInsertRows({}, offset + first, offset + last);
+            const std::vector<const PodDigest *> arriving = rowsOf(next, first, last + 1);
+            rows.insert(rows.begin() + first, arriving.begin(), arriving.end());
+            m_rows += last - first + 1;
+            endInsertRows();
+        }
     }
     // Every row moves to NEXT, so the snapshot the rows came from can go; only the rows that
     // differ are told.
@@ -144,6 +149,32 @@ void OffloadedPodsTable::bringRows(Segment &segment, const std::vector<PodDigest
     }
     for (const auto &[first, last] : runsOf(changed))
         emit dataChanged(index(offset + first, 0), index(offset + last, Columns - 1));
+}
+
+// The rows after the pods both lists begin with and before those both end with, replaced by
+// NEXT's: one removal and one insertion.
+void OffloadedPodsTable::replaceSpan(Segment &segment, const std::vector<PodDigest> &next, int offset)
+{
+    std::vector<const PodDigest *> &rows = segment.rows;
+    auto sameKey = [](const PodDigest &a, const PodDigest &b) { return sameText(a.name, b.name) && sameText(a.ns, b.ns); };
+    size_t prefix = 0, suffix = 0;
+    while (prefix < rows.size() && prefix < next.size() && sameKey(*rows[prefix], next[prefix]))
+        ++prefix;
+    while (suffix < rows.size() - prefix && suffix < next.size() - prefix && sameKey(*rows[rows.size() - 1 - suffix], next[next.size() - 1 - suffix]))
+        ++suffix;
+    if (const int leaving = int(rows.size() - prefix - suffix); leaving > 0) {
+        beginRemoveRows({}, offset + int(prefix), offset + int(prefix) + leaving - 1);
+        rows.erase(rows.begin() + std::ptrdiff_t(prefix), rows.begin() + std::ptrdiff_t(prefix) + leaving);
+        m_rows -= leaving;
+        endRemoveRows();
+    }
+    if (const int arriving = int(next.size() - prefix - suffix); arriving > 0) {
+        beginInsertRows({}, offset + int(prefix), offset + int(prefix) + arriving - 1);
+        const std::vector<const PodDigest *> span = rowsOf(next, prefix, prefix + size_t(arriving));
+        rows.insert(rows.begin() + std::ptrdiff_t(prefix), span.begin(), span.end());
+        m_rows += arriving;
+        endInsertRows();
+    }
 }
 
 int OffloadedPodsTable::rowCount(const QModelIndex &parent) const
@@ -246,6 +277,22 @@ std::optional<OffloadedPod> OffloadedPodsTable::pod(const QString &key) const
     return std::nullopt;
 }
 
+int OffloadedPodsTable::rowOf(const QString &key) const
+{
+    const QStringList parts = key.split(QLatin1Char('/'));
+    if (parts.size() != 3)
+        return -1;
+    int offset = 0;
+    for (const Segment &s : m_segments) {
+        // Once apply() returns, a segment's rows are its snapshot's pods, in order.
+        if (s.clusterId == parts[0])
+            if (const PodDigest *d = s.source->find(parts[1], parts[2]))
+                return offset + int(d - s.source->pods.data());
+        offset += int(s.rows.size());
+    }
+    return -1;
+}
+
 std::optional<KeyedTableModel::Row> OffloadedPodsTable::find(const QString &key) const
 {
     const auto p = pod(key);
@@ -287,6 +334,7 @@ OffloadedPodsModel::OffloadedPodsModel(PeerGraphModel *graph, QObject *parent)
 
 void OffloadedPodsModel::update()
 {
+    emit aboutToUpdate();
     m_table->apply(m_graph->snapshots(), m_graph->graph());
     emit updated();
 }

@@ -58,6 +58,8 @@ public:
 
     OffloadedPod podAt(int row) const;
     KeyedTableModel::Row rowAt(int row) const { return OffloadedPods::rowOf(podAt(row)); }
+    // The row of the pod with this key (-1: not listed), found by halving, not by reading rows.
+    int rowOf(const QString &key) const;
     // The pod, and its row, of a key (nullopt: not listed).
     std::optional<OffloadedPod> pod(const QString &key) const;
     std::optional<KeyedTableModel::Row> find(const QString &key) const;
@@ -73,7 +75,10 @@ private:
         std::vector<const PodDigest *> rows;
         std::map<QString, QString> providerIdOfNode, providerOfNode;   // by virtual node: the provider's ID and name
     };
+    // Runs of gone and new rows told one by one; past this many, one span is replaced instead.
+    static constexpr size_t kMostRunsApart = 4;
     void bringRows(Segment &segment, const std::vector<PodDigest> &next, int offset);
+    void replaceSpan(Segment &segment, const std::vector<PodDigest> &next, int offset);
     std::pair<const Segment *, int> locate(int row) const;   // the segment of a row, and the row in it
     OffloadedPod podOf(const Segment &segment, const PodDigest &digest) const;
 
@@ -98,6 +103,8 @@ public:
     std::optional<OffloadedPod> pod(const QString &key) const { return m_table->pod(key); }
 
 signals:
+    // Around each bringing of the table to the watches' snapshots: rows come, go and change between the two.
+    void aboutToUpdate();
     void updated();
 
 private:

@@ -3,20 +3,10 @@
 #include "common/JsonText.h"
 
 #include <algorithm>
-#include <tuple>
 
 namespace spillway::console {
 
 using nlohmann::json;
-
-namespace {
-
-bool byNamespaceAndName(const PodDigest &a, const PodDigest &b)
-{
-    return std::tie(a.ns, a.name) < std::tie(b.ns, b.name);
-}
-
-} // namespace
 
 QString StringPool::operator()(const QString &s)
 {
@@ -58,7 +48,10 @@ PodDigest PodDigest::of(const json &pod, StringPool *pool)
 VirtualNodePods::Ptr VirtualNodePods::of(std::vector<PodDigest> pods)
 {
     auto out = std::make_shared<VirtualNodePods>();
-    std::sort(pods.begin(), pods.end(), byNamespaceAndName);
+    // A watch hands them over in order already (it keeps them by namespace and name): one pass to
+    // see that, not a sort of thousands of pods at each snapshot.
+    if (!std::is_sorted(pods.begin(), pods.end(), PodDigest::before))
+        std::sort(pods.begin(), pods.end(), PodDigest::before);
     for (const PodDigest &p : pods) {
         if (p.holdsCapacity()) {
             Capacity &used = out->usedByNode[p.node];
@@ -100,7 +93,7 @@ const PodDigest *VirtualNodePods::find(const QString &ns, const QString &name) c
     PodDigest wanted;
     wanted.ns = ns;
     wanted.name = name;
-    const auto it = std::lower_bound(pods.begin(), pods.end(), wanted, byNamespaceAndName);
+    const auto it = std::lower_bound(pods.begin(), pods.end(), wanted, PodDigest::before);
     return it != pods.end() && it->ns == ns && it->name == name ? &*it : nullptr;
 }
 

@@ -143,6 +143,58 @@ private slots:
         QCOMPARE(table.rowAt(0).cells.value(OffloadedPodsModel::Cluster), QStringLiteral("Roma"));
     }
 
+    // Pods deleted one after another are scattered through the name order (churn-1, churn-10,
+    // churn-100…): past a few runs, the span between the first and the last difference is
+    // replaced with one removal and one insertion, since a view pays a pass over all its rows for
+    // each removal. The rows are right at every signal, and rowOf finds each pod's row.
+    void replacesASpanPastAFewRuns()
+    {
+        auto podsNamed = [](const QStringList &names) {
+            json items = json::array();
+            for (const QString &n : names)
+                items.push_back({{"metadata", {{"name", n.toStdString()}, {"namespace", "bench"}}}, {"spec", {{"nodeName", "liqo-milan"}}}, {"status", {{"phase", "Running"}}}});
+            return VirtualNodePods::fromItems(items);
+        };
+        QStringList before;
+        for (int i = 1; i <= 30; ++i)
+            before << QStringLiteral("churn-%1").arg(i);
+        before << QStringLiteral("pod-a") << QStringLiteral("zz-last");
+        auto all = clusters();
+        all[0].virtualNodePods = podsNamed(before);
+        OffloadedPodsTable table;
+        apply(table, all);
+        QSignalSpy inserted(&table, &QAbstractItemModel::rowsInserted), removed(&table, &QAbstractItemModel::rowsRemoved),
+            reset(&table, &QAbstractItemModel::modelReset);
+        QAbstractItemModelTester tester(&table, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        // churn-1 … churn-9 go (nine runs apart in the name order) and churn-31 comes.
+        QStringList after = before.mid(9);
+        after << QStringLiteral("churn-31");
+        all[0].virtualNodePods = podsNamed(after);
+        apply(table, all);
+        QCOMPARE(reset.size(), 0);
+        QCOMPARE(removed.size(), 1);
+        QCOMPARE(inserted.size(), 1);
+        after.sort();
+        QCOMPARE(names(table), after);
+        // The rows before the first difference and after the last stay put: the span starts at
+        // churn-1 (the first row) and ends before pod-a.
+        QCOMPARE(removed[0][1].toInt(), 0);
+        QCOMPARE(removed[0][2].toInt(), 29);
+        QCOMPARE(inserted[0][1].toInt(), 0);
+        QCOMPARE(inserted[0][2].toInt(), 21);
+        for (int r = 0; r < table.rowCount(); ++r)
+            QCOMPARE(table.rowOf(table.index(r, 0).data(KeyedTableModel::KeyRole).toString()), r);
+        QCOMPARE(table.rowOf(QStringLiteral("rome/bench/churn-1")), -1);
+        QCOMPARE(table.rowOf(QStringLiteral("no-slashes")), -1);
+        // A few runs are still told one by one (views keep their indexes there).
+        after.removeAll(QStringLiteral("churn-31"));
+        all[0].virtualNodePods = podsNamed(after);
+        apply(table, all);
+        QCOMPARE(removed.size(), 2);
+        QCOMPARE(removed[1][1].toInt(), removed[1][2].toInt());
+        QCOMPARE(inserted.size(), 1);
+    }
+
     // A hundred thousand digests share their namespaces, nodes, phases and container lists.
     void digestsShareWhatPodsHaveInCommon()
     {

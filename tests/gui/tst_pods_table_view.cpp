@@ -1,0 +1,121 @@
+// The Pods page's table at scale, without clusters: its columns follow their contents without
+// being measured at every change (ColumnSizer), and a pod chosen in it stays chosen when an update
+// replaces the span of rows it sits in (OffloadedPodsTable replaces a span past a few runs).
+#include "ColumnSizer.h"
+#include "PodsView.h"
+#include "Tone.h"
+#include "console/ClusterListModel.h"
+#include "console/KeyedTableModel.h"
+#include "console/OffloadedPods.h"
+#include "console/PeerGraphModel.h"
+
+#include <QHeaderView>
+#include <QTableView>
+#include <QtTest>
+
+using nlohmann::json;
+using namespace spillway::console;
+using spillway::views::ColumnSizer;
+
+class TestPodsTableView : public QObject
+{
+    Q_OBJECT
+    static ClusterPeers cluster(const QStringList &pods)
+    {
+        ClusterPeers c;
+        c.name = c.clusterId = QStringLiteral("rome");
+        c.virtualNodes = json::parse(R"([{"metadata": {"name": "liqo-milan", "labels": {"liqo.io/type": "virtual-node", "liqo.io/remote-cluster-id": "milan"}}}])");
+        json items = json::array();
+        for (const QString &n : pods)
+            items.push_back({{"metadata", {{"name", n.toStdString()}, {"namespace", "bench"}}}, {"spec", {{"nodeName", "liqo-milan"}}}, {"status", {{"phase", "Running"}}}});
+        c.virtualNodePods = VirtualNodePods::fromItems(items);
+        return c;
+    }
+    static QString selectedKey(QTableView *table)
+    {
+        const QModelIndexList rows = table->selectionModel()->selectedRows();
+        return rows.isEmpty() ? QString() : rows.first().data(KeyedTableModel::KeyRole).toString();
+    }
+
+private slots:
+    // Fitted at the first rows; widened, never narrowed, when longer text comes; a column the user
+    // resized is left alone; changes are fitted within the interval, not at each one.
+    void columnsFollowTheirContents()
+    {
+        KeyedTableModel model({QStringLiteral("Name"), QStringLiteral("Phase"), QStringLiteral("Last")});
+        QTableView table;
+        spillway::views::presentRows(&table, &model, QStringLiteral("pods"));
+        auto *sizer = new ColumnSizer(&table, 20);
+        table.resize(800, 400);
+        table.show();
+        auto width = [&](int column) { return table.horizontalHeader()->sectionSize(column); };
+        const QAbstractItemView &view = table;   // QTableView hides sizeHintForColumn
+        auto row = [](const QString &key, const QString &name, const QString &phase) { return KeyedTableModel::Row{key, {name, phase, QString()}, 0}; };
+        // The first rows are fitted before the next paint: wider than Qt's default section.
+        model.setRows({row(QStringLiteral("a"), QStringLiteral("a-pod-name-longer-than-the-default-section"), QStringLiteral("Running"))});
+        QTRY_VERIFY(width(0) > table.horizontalHeader()->defaultSectionSize());
+        QCOMPARE(width(0), view.sizeHintForColumn(0));
+        const int firstWidth = width(0), phaseWidth = width(1);
+        // A longer name arrives: wider within the interval; the phase column keeps its width.
+        model.setRows({row(QStringLiteral("a"), QStringLiteral("a-pod-name-longer-than-the-default-section"), QStringLiteral("Running")),
+                       row(QStringLiteral("b"), QStringLiteral("a-pod-name-longer-than-the-default-section-and-then-some"), QStringLiteral("Pending"))});
+        QTRY_VERIFY(width(0) > firstWidth);
+        QCOMPARE(width(1), phaseWidth);
+        // Shorter again: the column is not narrowed (no jumping while pods churn).
+        const int longWidth = width(0);
+        model.setRows({row(QStringLiteral("a"), QStringLiteral("short"), QStringLiteral("Running"))});
+        sizer->fit();
+        QCOMPARE(width(0), longWidth);
+        // The user's width wins over the contents.
+        const int byHand = table.horizontalHeader()->minimumSectionSize() + 4;
+        table.horizontalHeader()->resizeSection(1, byHand);
+        model.setRows({row(QStringLiteral("a"), QStringLiteral("short"), QStringLiteral("Terminating for a long while"))});
+        sizer->fit();
+        QCOMPARE(width(1), byHand);
+        // No ResizeToContents: Qt would measure the cells at every change of the model.
+        QCOMPARE(table.horizontalHeader()->sectionResizeMode(0), QHeaderView::Interactive);
+    }
+
+    // The selected pod sits in a span of rows an update replaces (six pods deleted apart): it is
+    // selected again.
+    void theChosenPodStaysChosenWhenItsSpanIsReplaced()
+    {
+        ClusterListModel noClusters;
+        PeerGraphModel graph(&noClusters);
+        OffloadedPodsModel pods(&graph);
+        spillway::views::PodsView view(&pods, &graph);
+        QStringList names;
+        for (int i = 1; i <= 30; ++i)
+            names << QStringLiteral("churn-%1").arg(i);
+        std::vector<ClusterPeers> all{cluster(names)};
+        auto update = [&] {
+            emit pods.aboutToUpdate();   // as OffloadedPodsModel::update does around apply()
+            pods.table()->apply(refsOf(all), PeerGraph::build(all));
+            emit pods.updated();
+        };
+        update();
+        const QString chosen = QStringLiteral("rome/bench/churn-15");
+        QVERIFY(view.select(chosen));
+        QCOMPARE(selectedKey(view.table()), chosen);
+        QSignalSpy removed(pods.table(), &QAbstractItemModel::rowsRemoved);
+        // churn-10, -12, -14, -16, -18 and -20 go: six runs apart in the name order, around churn-15 (row 6).
+        QStringList fewer = names;
+        for (const int i : {10, 12, 14, 16, 18, 20})
+            fewer.removeAll(QStringLiteral("churn-%1").arg(i));
+        all = {cluster(fewer)};
+        update();
+        QCOMPARE(removed.size(), 1);   // one span, not six runs
+        QVERIFY(removed[0][1].toInt() <= 6 && removed[0][2].toInt() >= 6);   // churn-15's row was in it
+        QCOMPARE(selectedKey(view.table()), chosen);
+        // A pod that is gone for good is let go.
+        all = {cluster(names.mid(15))};   // churn-15 too
+        update();
+        QVERIFY(selectedKey(view.table()).isEmpty());
+        all = {cluster(names)};
+        update();
+        QVERIFY(selectedKey(view.table()).isEmpty());   // not chosen again when a pod of its name returns
+    }
+};
+
+QTEST_MAIN(TestPodsTableView)
+#include "tst_pods_table_view.moc"
