@@ -15,6 +15,7 @@ namespace spillway::views {
 // pods in churn was milliseconds of the GUI's time several times a second. Here the columns are
 // fitted at once when rows first arrive (or all are replaced), then at most every INTERVAL while
 // they keep changing; a fit only widens a column, and leaves alone one the user has resized.
+// It follows the model the table has when it is made (set the model first).
 class ColumnSizer : public QObject
 {
     Q_OBJECT
