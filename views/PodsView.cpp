@@ -69,9 +69,9 @@ PodsView::PodsView(console::OffloadedPodsModel *pods, console::PeerGraphModel *g
     m_table->setObjectName(QStringLiteral("pods-table"));
     presentRows(m_table, m_filter, tr("Offloaded pods"));
     // Sizing a column to its contents asks its cells of up to 1,000 rows (Qt's default precision;
-    // all of them while the page is hidden) — at 100,000 pods in churn that was a 100 ms stall of
-    // the GUI several times a second. A few screens of rows size the columns as well, and they
-    // are sized when rows first come and then every few seconds, not at each change.
+    // all of them while the page is hidden), and with ResizeToContents it did so at every change:
+    // at 100,000 pods in churn, the GUI stalled several times a second. A few screens of rows size
+    // the columns as well, and they are sized when rows first come and then every few seconds.
     m_table->horizontalHeader()->setResizeContentsPrecision(kSizingRows);
     new ColumnSizer(m_table, kSizingIntervalMs);
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);

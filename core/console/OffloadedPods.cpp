@@ -3,6 +3,7 @@
 #include "console/PeerGraphModel.h"
 
 #include <algorithm>
+#include <limits>
 #include <set>
 #include <tuple>
 
@@ -123,7 +124,13 @@ void OffloadedPodsTable::bringRows(Segment &segment, const std::vector<PodDigest
     }
     const auto goneRuns = runsOf(gone), addedRuns = runsOf(added);
     if (goneRuns.size() + addedRuns.size() > kMostRunsApart) {
-        replaceSpan(segment, next, offset);
+        // Both lists agree up to the first difference and after the last one, and the walk
+        // found both: the rows before the first gone or new row, and those after the last.
+        const size_t none = std::numeric_limits<size_t>::max();
+        const size_t prefix = std::min(gone.empty() ? none : size_t(gone.front()), added.empty() ? none : size_t(added.front()));
+        const size_t suffix = std::min(gone.empty() ? none : rows.size() - 1 - size_t(gone.back()),
+                                       added.empty() ? none : next.size() - 1 - size_t(added.back()));
+        replaceSpan(segment, next, offset, prefix, suffix);
     } else {
         for (auto run = goneRuns.rbegin(); run != goneRuns.rend(); ++run) {
             beginRemoveRows({}, offset + run->first, offset + run->second);
@@ -151,17 +158,11 @@ void OffloadedPodsTable::bringRows(Segment &segment, const std::vector<PodDigest
         emit dataChanged(index(offset + first, 0), index(offset + last, Columns - 1));
 }
 
-// The rows after the pods both lists begin with and before those both end with, replaced by
-// NEXT's: one removal and one insertion.
-void OffloadedPodsTable::replaceSpan(Segment &segment, const std::vector<PodDigest> &next, int offset)
+// The rows after the first PREFIX and before the last SUFFIX, which both lists share, replaced
+// by NEXT's: one removal and one insertion.
+void OffloadedPodsTable::replaceSpan(Segment &segment, const std::vector<PodDigest> &next, int offset, size_t prefix, size_t suffix)
 {
     std::vector<const PodDigest *> &rows = segment.rows;
-    auto sameKey = [](const PodDigest &a, const PodDigest &b) { return sameText(a.name, b.name) && sameText(a.ns, b.ns); };
-    size_t prefix = 0, suffix = 0;
-    while (prefix < rows.size() && prefix < next.size() && sameKey(*rows[prefix], next[prefix]))
-        ++prefix;
-    while (suffix < rows.size() - prefix && suffix < next.size() - prefix && sameKey(*rows[rows.size() - 1 - suffix], next[next.size() - 1 - suffix]))
-        ++suffix;
     if (const int leaving = int(rows.size() - prefix - suffix); leaving > 0) {
         beginRemoveRows({}, offset + int(prefix), offset + int(prefix) + leaving - 1);
         rows.erase(rows.begin() + std::ptrdiff_t(prefix), rows.begin() + std::ptrdiff_t(prefix) + leaving);

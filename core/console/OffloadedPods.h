@@ -78,7 +78,7 @@ private:
     // Runs of gone and new rows told one by one; past this many, one span is replaced instead.
     static constexpr size_t kMostRunsApart = 4;
     void bringRows(Segment &segment, const std::vector<PodDigest> &next, int offset);
-    void replaceSpan(Segment &segment, const std::vector<PodDigest> &next, int offset);
+    void replaceSpan(Segment &segment, const std::vector<PodDigest> &next, int offset, size_t prefix, size_t suffix);
     std::pair<const Segment *, int> locate(int row) const;   // the segment of a row, and the row in it
     OffloadedPod podOf(const Segment &segment, const PodDigest &digest) const;
 
