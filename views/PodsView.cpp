@@ -65,7 +65,7 @@ PodsView::PodsView(console::OffloadedPodsModel *pods, console::PeerGraphModel *g
       m_clients(std::make_unique<console::ClusterClients>()), m_details(new QTabWidget(this)), m_log(new PodLogView(m_clients.get(), this)),
       m_exec(new PodExecView(m_clients.get(), this)), m_eventsModel(new console::PodEventsModel(graph, {}, this)), m_events(new QTableView(this))
 {
-    m_filter->setSourceModel(pods->table());
+    m_filter->setTable(pods->table());
     m_table->setObjectName(QStringLiteral("pods-table"));
     presentRows(m_table, m_filter, tr("Offloaded pods"));
     // Sizing a column to its contents asks its cells of up to 1,000 rows (Qt's default precision;
@@ -173,8 +173,11 @@ void PodsView::refreshChoices()
 
 void PodsView::applyBar()
 {
+    // Turning the filter on or off resets the listing: the chosen pod is taken up again if listed.
+    m_updating = true;
     m_filter->setFilter({m_cluster->currentData().toString(), m_namespace->currentData().toString(), m_provider->currentData().toString(),
                          m_phase->currentData().toString(), m_text->text()});
+    keepSelection();
     showCount();
 }
 
@@ -187,7 +190,7 @@ void PodsView::showCount()
 bool PodsView::selectListed(const QString &key, bool scroll)
 {
     const int source = m_pods->table()->rowOf(key);
-    const QModelIndex at = source < 0 ? QModelIndex() : m_filter->mapFromSource(m_pods->table()->index(source, 0));
+    const QModelIndex at = source < 0 ? QModelIndex() : m_filter->fromTable(m_pods->table()->index(source, 0));
     if (!at.isValid())
         return false;
     m_table->selectionModel()->select(at, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);

@@ -2,6 +2,8 @@
 
 #include "console/OffloadedPods.h"
 
+#include <QSortFilterProxyModel>
+
 namespace spillway::console {
 
 using Column = OffloadedPodsModel::Column;
@@ -13,24 +15,56 @@ bool PodFilter::matches(const KeyedTableModel::Row &row) const
            && (text.isEmpty() || row.cells.value(Column::Pod).contains(text.trimmed(), Qt::CaseInsensitive));
 }
 
+// The rows a non-empty filter keeps.
+class PodFilterProxy::Matching : public QSortFilterProxyModel
+{
+public:
+    using QSortFilterProxyModel::QSortFilterProxyModel;
+    PodFilter filter;
+
+    void refilter(const PodFilter &to)
+    {
+        filter = to;
+        invalidateFilter();
+    }
+
+protected:
+    bool filterAcceptsRow(int sourceRow, const QModelIndex &) const override
+    {
+        if (const auto *pods = qobject_cast<const OffloadedPodsTable *>(sourceModel()); pods && sourceRow >= 0 && sourceRow < pods->rowCount())
+            return filter.matches(pods->rowAt(sourceRow));
+        if (const auto *table = qobject_cast<const KeyedTableModel *>(sourceModel()); table && sourceRow >= 0 && size_t(sourceRow) < table->rows().size())
+            return filter.matches(table->rows()[size_t(sourceRow)]);
+        return true;
+    }
+};
+
+PodFilterProxy::PodFilterProxy(QObject *parent) : QIdentityProxyModel(parent), m_matching(new Matching(this)) {}
+
+void PodFilterProxy::setTable(QAbstractItemModel *table)
+{
+    m_table = table;
+    m_matching->setSourceModel(m_filter.isEmpty() ? nullptr : table);
+    setSourceModel(m_filter.isEmpty() ? table : m_matching);
+}
+
 void PodFilterProxy::setFilter(const PodFilter &filter)
 {
     if (filter == m_filter)
         return;
+    const bool wasEmpty = m_filter.isEmpty();
     m_filter = filter;
-    invalidateFilter();
+    if (wasEmpty != filter.isEmpty()) {
+        m_matching->filter = filter;
+        setTable(m_table);   // the proxy in or out of the way: one reset
+    } else if (!filter.isEmpty()) {
+        m_matching->refilter(filter);
+    }
 }
 
-bool PodFilterProxy::filterAcceptsRow(int sourceRow, const QModelIndex &) const
+QModelIndex PodFilterProxy::fromTable(const QModelIndex &tableIndex) const
 {
-    // Most of the time nothing is chosen: a hundred thousand rows need not be made to say yes.
-    if (m_filter.isEmpty())
-        return true;
-    if (const auto *pods = qobject_cast<const OffloadedPodsTable *>(sourceModel()); pods && sourceRow >= 0 && sourceRow < pods->rowCount())
-        return m_filter.matches(pods->rowAt(sourceRow));
-    if (const auto *table = qobject_cast<const KeyedTableModel *>(sourceModel()); table && sourceRow >= 0 && size_t(sourceRow) < table->rows().size())
-        return m_filter.matches(table->rows()[size_t(sourceRow)]);
-    return true;
+    return mapFromSource(m_filter.isEmpty() ? tableIndex : m_matching->mapFromSource(tableIndex));
 }
 
 } // namespace spillway::console

@@ -1,6 +1,7 @@
 // The Pods page's table at scale, without clusters: its columns follow their contents without
-// being measured at every change (ColumnSizer), and a pod chosen in it stays chosen when an update
-// replaces the span of rows it sits in (OffloadedPodsTable replaces a span past a few runs).
+// being measured at every change (ColumnSizer), a pod chosen in it stays chosen when an update
+// replaces the span of rows it sits in (OffloadedPodsTable replaces a span past a few runs) or the
+// filter is turned on and off.
 #include "ColumnSizer.h"
 #include "PodsView.h"
 #include "Tone.h"
@@ -74,6 +75,35 @@ private slots:
         QCOMPARE(width(1), byHand);
         // No ResizeToContents: Qt would measure the cells at every change of the model.
         QCOMPARE(table.horizontalHeader()->sectionResizeMode(0), QHeaderView::Interactive);
+    }
+
+    // The chosen pod stays chosen while the filter keeps it, through the filter's turning on and
+    // off (the listing is reset then), and is let go when the filter hides it.
+    void theChosenPodStaysChosenAcrossTheFilter()
+    {
+        ClusterListModel noClusters;
+        PeerGraphModel graph(&noClusters);
+        OffloadedPodsModel pods(&graph);
+        spillway::views::PodsView view(&pods, &graph);
+        QStringList names;
+        for (int i = 1; i <= 30; ++i)
+            names << QStringLiteral("churn-%1").arg(i);
+        const std::vector<ClusterPeers> all{cluster(names)};
+        emit pods.aboutToUpdate();
+        pods.table()->apply(refsOf(all), PeerGraph::build(all));
+        emit pods.updated();
+        const QString chosen = QStringLiteral("rome/bench/churn-15");
+        QVERIFY(view.select(chosen));
+        view.setFilter({.text = QStringLiteral("churn-1")});
+        QCOMPARE(view.table()->model()->rowCount(), 11);   // churn-1 and churn-10 … churn-19
+        QCOMPARE(selectedKey(view.table()), chosen);
+        view.setFilter({});
+        QCOMPARE(view.table()->model()->rowCount(), 30);
+        QCOMPARE(selectedKey(view.table()), chosen);
+        view.setFilter({.text = QStringLiteral("churn-2")});
+        QVERIFY(selectedKey(view.table()).isEmpty());
+        view.setFilter({});
+        QVERIFY(selectedKey(view.table()).isEmpty());   // hidden by a filter is let go, as a click elsewhere would
     }
 
     // The selected pod sits in a span of rows an update replaces (six pods deleted apart): it is

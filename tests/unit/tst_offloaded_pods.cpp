@@ -248,7 +248,8 @@ private slots:
         OffloadedPodsTable table;
         apply(table, all);
         PodFilterProxy proxy;
-        proxy.setSourceModel(&table);
+        proxy.setTable(&table);
+        QAbstractItemModelTester tester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
         QCOMPARE(proxy.rowCount(), 4);
         proxy.setFilter({.ns = QStringLiteral("shop")});
         QCOMPARE(names(proxy), (QStringList{QStringLiteral("web-1"), QStringLiteral("web-2")}));
@@ -266,6 +267,22 @@ private slots:
         QCOMPARE(layout.size() + reset.size(), 0);
         proxy.setFilter({});
         QCOMPARE(proxy.rowCount(), 3);
+        // No filter: the table's rows pass straight through, with no filtering proxy listening.
+        QCOMPARE(proxy.sourceModel(), &table);
+        QVERIFY(!proxy.findChild<QSortFilterProxyModel *>()->sourceModel());
+        QCOMPARE(proxy.fromTable(table.index(2, 0)), proxy.index(2, 0));
+        // A filter's rows are told by the table's index; a hidden row has none.
+        proxy.setFilter({.phase = QStringLiteral("Failed")});
+        QCOMPARE(names(proxy), QStringList{QStringLiteral("job")});
+        const int job = table.rowOf(QStringLiteral("rome/batch/job"));
+        QVERIFY(job >= 0);
+        QCOMPARE(proxy.fromTable(table.index(job, 0)), proxy.index(0, 0));
+        QVERIFY(!proxy.fromTable(table.index(job == 0 ? 1 : 0, 0)).isValid());
+        // Changed rows leave a filter they no longer match.
+        all[0].virtualNodePods = VirtualNodePods::fromItems(json::parse(
+            R"([{"metadata": {"name": "job", "namespace": "batch"}, "spec": {"nodeName": "liqo-milan"}, "status": {"phase": "Running"}}])"));
+        apply(table, all);
+        QCOMPARE(proxy.rowCount(), 0);
     }
 
     void splitsAStreamIntoLines()
