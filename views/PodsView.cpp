@@ -1,6 +1,7 @@
 #include "PodsView.h"
 
 #include "ColumnSizer.h"
+#include "PlainTextDelegate.h"
 #include "PodExecView.h"
 #include "PodLogView.h"
 #include "Tone.h"
@@ -67,7 +68,7 @@ PodsView::PodsView(console::OffloadedPodsModel *pods, console::PeerGraphModel *g
 {
     m_filter->setTable(pods->table());
     m_table->setObjectName(QStringLiteral("pods-table"));
-    presentRows(m_table, m_filter, tr("Offloaded pods"));
+    presentRows(m_table, m_filter, tr("Offloaded pods"), new PlainTextDelegate(m_table));   // repainted at every update
     // Sizing a column to its contents asks its cells of up to 1,000 rows (Qt's default precision;
     // all of them while the page is hidden), and with ResizeToContents it did so at every change:
     // at 100,000 pods in churn, the GUI stalled several times a second. A few screens of rows size

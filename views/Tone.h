@@ -39,11 +39,12 @@ protected:
 
 // Shows MODEL's rows in TABLE as the console's tables do: coloured by tone, whole rows selected,
 // no row numbers, no wrapping, every column as wide as its contents and the last taking the rest;
-// NAME is what screen readers call the table.
-inline void presentRows(QTableView *table, QAbstractItemModel *model, const QString &name)
+// NAME is what screen readers call the table; DELEGATE (owned by TABLE) paints its cells, a
+// ToneDelegate if none.
+inline void presentRows(QTableView *table, QAbstractItemModel *model, const QString &name, ToneDelegate *delegate = nullptr)
 {
     table->setModel(model);
-    table->setItemDelegate(new ToneDelegate(table));
+    table->setItemDelegate(delegate ? delegate : new ToneDelegate(table));
     table->setAccessibleName(name);
     table->verticalHeader()->hide();
     table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);

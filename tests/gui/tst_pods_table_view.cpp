@@ -1,8 +1,10 @@
 // The Pods page's table at scale, without clusters: its columns follow their contents without
 // being measured at every change (ColumnSizer), a pod chosen in it stays chosen when an update
 // replaces the span of rows it sits in (OffloadedPodsTable replaces a span past a few runs) or the
-// filter is turned on and off.
+// filter is turned on and off, and its cells, painted from laid-out text kept between paints
+// (PlainTextDelegate), look as Qt's delegate paints them.
 #include "ColumnSizer.h"
+#include "PlainTextDelegate.h"
 #include "PodsView.h"
 #include "Tone.h"
 #include "console/ClusterListModel.h"
@@ -11,6 +13,7 @@
 #include "console/PeerGraphModel.h"
 
 #include <QHeaderView>
+#include <QPainter>
 #include <QTableView>
 #include <QtTest>
 
@@ -31,6 +34,37 @@ class TestPodsTableView : public QObject
             items.push_back({{"metadata", {{"name", n.toStdString()}, {"namespace", "bench"}}}, {"spec", {{"nodeName", "liqo-milan"}}}, {"status", {{"phase", "Running"}}}});
         c.virtualNodePods = VirtualNodePods::fromItems(items);
         return c;
+    }
+    // The box of the pixels DELEGATE paints for TABLE's cell (ROW, 0) into a cell-sized image, and
+    // the most saturated colour among them.
+    struct Painted {
+        QRect box;
+        QColor strongest;
+    };
+    static Painted paintCell(QTableView *table, QAbstractItemDelegate *delegate, int row, int width)
+    {
+        QStyleOptionViewItem option;
+        option.initFrom(table);
+        option.widget = table;
+        option.rect = QRect(0, 0, width, 30);
+        option.font = table->font();
+        option.fontMetrics = QFontMetrics(option.font);
+        option.displayAlignment = Qt::AlignLeft | Qt::AlignVCenter;
+        option.textElideMode = Qt::ElideRight;
+        QImage image(width, 30, QImage::Format_ARGB32);
+        image.fill(Qt::white);
+        QPainter painter(&image);
+        delegate->paint(&painter, option, table->model()->index(row, 0));
+        painter.end();
+        Painted p;
+        for (int y = 0; y < image.height(); ++y)
+            for (int x = 0; x < image.width(); ++x)
+                if (const QColor c = image.pixelColor(x, y); c != QColor(Qt::white)) {
+                    p.box |= QRect(x, y, 1, 1);
+                    if (c.hsvSaturation() > p.strongest.hsvSaturation() || !p.strongest.isValid())
+                        p.strongest = c;
+                }
+        return p;
     }
     static QString selectedKey(QTableView *table)
     {
@@ -75,6 +109,34 @@ private slots:
         QCOMPARE(width(1), byHand);
         // No ResizeToContents: Qt would measure the cells at every change of the model.
         QCOMPARE(table.horizontalHeader()->sectionResizeMode(0), QHeaderView::Interactive);
+    }
+
+    // Text where Qt's delegate puts it, in the row's tone; elided within a narrow cell; a cell of
+    // several lines left to Qt's delegate.
+    void plainTextCellsLookAsQtPaintsThem()
+    {
+        KeyedTableModel model({QStringLiteral("Name")});
+        model.setRows({KeyedTableModel::Row{QStringLiteral("a"), {QStringLiteral("web-1 is running")}, 1},
+                       KeyedTableModel::Row{QStringLiteral("b"), {QStringLiteral("first\nsecond")}, 3}});
+        QTableView table;
+        table.setModel(&model);
+        spillway::views::ToneDelegate qt(&table);
+        spillway::views::PlainTextDelegate plain(&table);
+        const Painted byQt = paintCell(&table, &qt, 0, 200), byPlain = paintCell(&table, &plain, 0, 200);
+        QVERIFY(byQt.box.isValid() && byPlain.box.isValid());
+        for (const auto &[a, b] : {std::pair{byQt.box.left(), byPlain.box.left()}, {byQt.box.right(), byPlain.box.right()},
+                                   {byQt.box.top(), byPlain.box.top()}, {byQt.box.bottom(), byPlain.box.bottom()}})
+            QVERIFY2(std::abs(a - b) <= 2, qPrintable(QStringLiteral("Qt's text box %1,%2 %3x%4; ours %5,%6 %7x%8")
+                                                          .arg(byQt.box.x()).arg(byQt.box.y()).arg(byQt.box.width()).arg(byQt.box.height())
+                                                          .arg(byPlain.box.x()).arg(byPlain.box.y()).arg(byPlain.box.width()).arg(byPlain.box.height())));
+        QVERIFY(std::abs(byPlain.strongest.hsvHue() - spillway::views::toneColour(1).hsvHue()) <= 15);   // green: the good tone
+        // Narrow: elided, not drawn past the cell; as wide as Qt's elided text.
+        const Painted narrowQt = paintCell(&table, &qt, 0, 60), narrow = paintCell(&table, &plain, 0, 60);
+        QVERIFY(narrow.box.right() < 60);
+        QVERIFY(std::abs(narrow.box.width() - narrowQt.box.width()) <= 3);
+        // Two lines: painted as Qt paints them.
+        const Painted twoQt = paintCell(&table, &qt, 1, 200), two = paintCell(&table, &plain, 1, 200);
+        QCOMPARE(two.box, twoQt.box);
     }
 
     // The chosen pod stays chosen while the filter keeps it, through the filter's turning on and
