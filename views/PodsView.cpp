@@ -112,7 +112,7 @@ PodsView::PodsView(console::OffloadedPodsModel *pods, console::PeerGraphModel *g
     layout->addWidget(split);
 
     connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, &PodsView::openSelected);
-    connect(pods, &console::OffloadedPodsModel::aboutToUpdate, this, [this] { m_updating = true; });
+    connect(pods, &console::OffloadedPodsModel::aboutToUpdate, this, &PodsView::holdSelection);
     connect(pods, &console::OffloadedPodsModel::updated, this, &PodsView::keepSelection);
     auto showEmpty = [this] { m_empty->setVisible(m_pods->table()->rowCount() == 0); };
     connect(pods, &console::OffloadedPodsModel::updated, this, showEmpty);
@@ -175,7 +175,7 @@ void PodsView::refreshChoices()
 void PodsView::applyBar()
 {
     // Turning the filter on or off resets the listing: the chosen pod is taken up again if listed.
-    m_updating = true;
+    holdSelection();
     m_filter->setFilter({m_cluster->currentData().toString(), m_namespace->currentData().toString(), m_provider->currentData().toString(),
                          m_phase->currentData().toString(), m_text->text()});
     keepSelection();
@@ -194,27 +194,51 @@ bool PodsView::selectListed(const QString &key, bool scroll)
     const QModelIndex at = source < 0 ? QModelIndex() : m_filter->fromTable(m_pods->table()->index(source, 0));
     if (!at.isValid())
         return false;
-    m_table->selectionModel()->select(at, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    // The current row too, so the keyboard goes on from the pod; the view would scroll to a new
+    // current row, and taking the pod up again after an update must not move the list.
+    const bool autoScroll = m_table->hasAutoScroll();
+    m_table->setAutoScroll(false);
+    m_table->selectionModel()->setCurrentIndex(at, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    m_table->setAutoScroll(autoScroll);
     if (scroll)
         m_table->scrollTo(at);
     return true;
 }
 
+void PodsView::holdSelection()
+{
+    m_updating = true;
+    // A view whose current row goes makes a neighbour current and scrolls to it: the list would
+    // jump while pods churn.
+    m_table->setAutoScroll(false);
+}
+
 void PodsView::keepSelection()
 {
     m_updating = false;
-    // A pod gone for good is not chosen again if one of its name comes back later.
-    if (!m_openKey.isEmpty() && !m_table->selectionModel()->hasSelection() && !selectListed(m_openKey, false))
+    m_table->setAutoScroll(true);
+    // Rows that went may have taken the chosen pod's row with them, and a view then moves its
+    // current row, and the selection, to a neighbour. The choice is the person's: the pod chosen
+    // is selected again if it is still listed, and nothing is selected otherwise — a pod gone for
+    // good is not chosen again if one of its name comes back later.
+    const QModelIndexList rows = m_table->selectionModel()->selectedRows();
+    const QString selected = rows.isEmpty() ? QString() : rows.first().data(KeyedTableModel::KeyRole).toString();
+    if (selected == m_openKey)
+        return;
+    if (m_openKey.isEmpty() || !selectListed(m_openKey, false)) {
         m_openKey.clear();
+        m_table->selectionModel()->clear();
+    }
 }
 
 void PodsView::openSelected()
 {
+    if (m_updating)
+        return;   // an update's doing, not a choice: keepSelection settles it when the update is done
     const QModelIndexList rows = m_table->selectionModel()->selectedRows();
     if (rows.isEmpty()) {
-        if (!m_updating)
-            m_openKey.clear();   // chosen, not an update's doing: nothing to take up again
-        return;                  // the pod went away: its log stays readable until another is chosen
+        m_openKey.clear();   // the pod went away or was unchosen: its log stays readable until another is chosen
+        return;
     }
     const QString key = rows.first().data(KeyedTableModel::KeyRole).toString();
     if (key == m_openKey)

@@ -47,6 +47,9 @@ public:
     // Selects the pod with this key (cluster ID/namespace/name) and opens its log, clearing the
     // filters if they hide it; false if not listed.
     bool select(const QString &key);
+    // The key of the pod chosen last, whose log, terminal and events are open (empty: none, or it
+    // is gone; its log stays readable until another is chosen).
+    const QString &chosenPod() const { return m_openKey; }
     // The filters, as the bar above the table shows them; setting them updates the bar.
     const console::PodFilter &filter() const;
     void setFilter(const console::PodFilter &filter);
@@ -55,8 +58,10 @@ public:
 
 private:
     void openSelected();
-    // Selects the pod whose log is open again if an update of the table dropped its row and
-    // brought it back (a span of rows replaced at once).
+    // Around an update of the table or a change of the filter: what the view does to the
+    // selection meanwhile (a neighbour made current when the chosen pod's row goes) is not a
+    // choice; afterwards the chosen pod is selected again if it is still listed, nothing otherwise.
+    void holdSelection();
     void keepSelection();
     bool selectListed(const QString &key, bool scroll = true);
     // The choices of the filter bar from the rows now listed, keeping what is chosen.

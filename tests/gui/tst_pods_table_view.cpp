@@ -14,6 +14,7 @@
 
 #include <QHeaderView>
 #include <QPainter>
+#include <QScrollBar>
 #include <QTableView>
 #include <QtTest>
 
@@ -162,6 +163,7 @@ private slots:
         view.setFilter({});
         QCOMPARE(view.table()->model()->rowCount(), 30);
         QCOMPARE(selectedKey(view.table()), chosen);
+        QCOMPARE(view.table()->currentIndex().data(KeyedTableModel::KeyRole).toString(), chosen);
         view.setFilter({.text = QStringLiteral("churn-2")});
         QVERIFY(selectedKey(view.table()).isEmpty());
         view.setFilter({});
@@ -186,9 +188,13 @@ private slots:
             emit pods.updated();
         };
         update();
+        view.resize(600, 240);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
         const QString chosen = QStringLiteral("rome/bench/churn-15");
         QVERIFY(view.select(chosen));
         QCOMPARE(selectedKey(view.table()), chosen);
+        view.table()->scrollToTop();   // the pod scrolled out of sight: taking it up again must not scroll back
         QSignalSpy removed(pods.table(), &QAbstractItemModel::rowsRemoved);
         // churn-10, -12, -14, -16, -18 and -20 go: six runs apart in the name order, around churn-15 (row 6).
         QStringList fewer = names;
@@ -199,10 +205,14 @@ private slots:
         QCOMPARE(removed.size(), 1);   // one span, not six runs
         QVERIFY(removed[0][1].toInt() <= 6 && removed[0][2].toInt() >= 6);   // churn-15's row was in it
         QCOMPARE(selectedKey(view.table()), chosen);
+        QCOMPARE(view.table()->currentIndex().data(KeyedTableModel::KeyRole).toString(), chosen);   // the keyboard goes on from it
+        QCOMPARE(view.table()->verticalScrollBar()->value(), 0);
+        QCOMPARE(view.chosenPod(), chosen);   // not a neighbour the view moved to when the row went
         // A pod that is gone for good is let go.
         all = {cluster(names.mid(15))};   // churn-15 too
         update();
         QVERIFY(selectedKey(view.table()).isEmpty());
+        QVERIFY(view.chosenPod().isEmpty());
         all = {cluster(names)};
         update();
         QVERIFY(selectedKey(view.table()).isEmpty());   // not chosen again when a pod of its name returns
