@@ -48,6 +48,12 @@ void refill(QComboBox *box, QStringList values)
     const QString chosen = box->currentData().toString();
     if (!chosen.isEmpty() && !values.contains(chosen))
         values << chosen;
+    // Most updates change no choice: a box refilled anyway is measured and laid out again.
+    QStringList held;
+    for (int i = 1; i < box->count(); ++i)
+        held << box->itemData(i).toString();
+    if (held == values)
+        return;
     const QSignalBlocker block(box);
     while (box->count() > 1)
         box->removeItem(1);

@@ -12,6 +12,7 @@
 #include "console/OffloadedPods.h"
 #include "console/PeerGraphModel.h"
 
+#include <QComboBox>
 #include <QHeaderView>
 #include <QPainter>
 #include <QScrollBar>
@@ -168,6 +169,42 @@ private slots:
         QVERIFY(selectedKey(view.table()).isEmpty());
         view.setFilter({});
         QVERIFY(selectedKey(view.table()).isEmpty());   // hidden by a filter is let go, as a click elsewhere would
+    }
+
+    // The filter bar's boxes offer the values the rows hold, and are left alone by updates that
+    // change none of them (a refilled box is measured and laid out again).
+    void filterChoicesChangeOnlyWithTheValues()
+    {
+        ClusterListModel noClusters;
+        PeerGraphModel graph(&noClusters);
+        OffloadedPodsModel pods(&graph);
+        spillway::views::PodsView view(&pods, &graph);
+        std::vector<ClusterPeers> all{cluster({QStringLiteral("a"), QStringLiteral("b")})};
+        auto update = [&] {
+            emit pods.aboutToUpdate();
+            pods.table()->apply(refsOf(all), PeerGraph::build(all));
+            emit pods.updated();
+        };
+        update();
+        QComboBox *namespaces = nullptr;
+        for (QComboBox *box : view.findChildren<QComboBox *>())
+            if (box->accessibleName() == QStringLiteral("Namespace"))
+                namespaces = box;
+        QVERIFY(namespaces);
+        QCOMPARE(namespaces->count(), 2);   // all, and "bench"
+        QCOMPARE(namespaces->itemText(1), QStringLiteral("bench"));
+        QSignalSpy inserted(namespaces->model(), &QAbstractItemModel::rowsInserted);
+        QSignalSpy removed(namespaces->model(), &QAbstractItemModel::rowsRemoved);
+        all = {cluster({QStringLiteral("a"), QStringLiteral("c")})};   // pods change, namespaces do not
+        update();
+        QCOMPARE(inserted.size() + removed.size(), 0);
+        ClusterPeers other = cluster({QStringLiteral("d")});
+        other.virtualNodePods = VirtualNodePods::fromItems(json::parse(
+            R"([{"metadata": {"name": "d", "namespace": "shop"}, "spec": {"nodeName": "liqo-milan"}, "status": {"phase": "Running"}}])"));
+        all = {other};
+        update();
+        QCOMPARE(namespaces->count(), 2);
+        QCOMPARE(namespaces->itemText(1), QStringLiteral("shop"));
     }
 
     // The selected pod sits in a span of rows an update replaces (six pods deleted apart): it is
