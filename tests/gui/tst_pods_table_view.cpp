@@ -68,6 +68,27 @@ class TestPodsTableView : public QObject
                 }
         return p;
     }
+    // The Pods page over clusters given by hand (no watches), brought to them as
+    // OffloadedPodsModel::update does: apply() between aboutToUpdate and updated.
+    struct Page {
+        ClusterListModel noClusters;
+        PeerGraphModel graph{&noClusters};
+        OffloadedPodsModel pods{&graph};
+        spillway::views::PodsView view{&pods, &graph};
+        void show(const std::vector<ClusterPeers> &all)
+        {
+            emit pods.aboutToUpdate();
+            pods.table()->apply(refsOf(all), PeerGraph::build(all));
+            emit pods.updated();
+        }
+    };
+    static QStringList churnNames()   // churn-1 … churn-30
+    {
+        QStringList names;
+        for (int i = 1; i <= 30; ++i)
+            names << QStringLiteral("churn-%1").arg(i);
+        return names;
+    }
     static QString selectedKey(QTableView *table)
     {
         const QModelIndexList rows = table->selectionModel()->selectedRows();
@@ -145,17 +166,9 @@ private slots:
     // off (the listing is reset then), and is let go when the filter hides it.
     void theChosenPodStaysChosenAcrossTheFilter()
     {
-        ClusterListModel noClusters;
-        PeerGraphModel graph(&noClusters);
-        OffloadedPodsModel pods(&graph);
-        spillway::views::PodsView view(&pods, &graph);
-        QStringList names;
-        for (int i = 1; i <= 30; ++i)
-            names << QStringLiteral("churn-%1").arg(i);
-        const std::vector<ClusterPeers> all{cluster(names)};
-        emit pods.aboutToUpdate();
-        pods.table()->apply(refsOf(all), PeerGraph::build(all));
-        emit pods.updated();
+        Page page;
+        auto &view = page.view;
+        page.show({cluster(churnNames())});
         const QString chosen = QStringLiteral("rome/bench/churn-15");
         QVERIFY(view.select(chosen));
         view.setFilter({.text = QStringLiteral("churn-1")});
@@ -175,19 +188,10 @@ private slots:
     // change none of them (a refilled box is measured and laid out again).
     void filterChoicesChangeOnlyWithTheValues()
     {
-        ClusterListModel noClusters;
-        PeerGraphModel graph(&noClusters);
-        OffloadedPodsModel pods(&graph);
-        spillway::views::PodsView view(&pods, &graph);
-        std::vector<ClusterPeers> all{cluster({QStringLiteral("a"), QStringLiteral("b")})};
-        auto update = [&] {
-            emit pods.aboutToUpdate();
-            pods.table()->apply(refsOf(all), PeerGraph::build(all));
-            emit pods.updated();
-        };
-        update();
+        Page page;
+        page.show({cluster({QStringLiteral("a"), QStringLiteral("b")})});
         QComboBox *namespaces = nullptr;
-        for (QComboBox *box : view.findChildren<QComboBox *>())
+        for (QComboBox *box : page.view.findChildren<QComboBox *>())
             if (box->accessibleName() == QStringLiteral("Namespace"))
                 namespaces = box;
         QVERIFY(namespaces);
@@ -195,14 +199,12 @@ private slots:
         QCOMPARE(namespaces->itemText(1), QStringLiteral("bench"));
         QSignalSpy inserted(namespaces->model(), &QAbstractItemModel::rowsInserted);
         QSignalSpy removed(namespaces->model(), &QAbstractItemModel::rowsRemoved);
-        all = {cluster({QStringLiteral("a"), QStringLiteral("c")})};   // pods change, namespaces do not
-        update();
+        page.show({cluster({QStringLiteral("a"), QStringLiteral("c")})});   // pods change, namespaces do not
         QCOMPARE(inserted.size() + removed.size(), 0);
         ClusterPeers other = cluster({QStringLiteral("d")});
         other.virtualNodePods = VirtualNodePods::fromItems(json::parse(
             R"([{"metadata": {"name": "d", "namespace": "shop"}, "spec": {"nodeName": "liqo-milan"}, "status": {"phase": "Running"}}])"));
-        all = {other};
-        update();
+        page.show({other});
         QCOMPARE(namespaces->count(), 2);
         QCOMPARE(namespaces->itemText(1), QStringLiteral("shop"));
     }
@@ -211,20 +213,10 @@ private slots:
     // selected again.
     void theChosenPodStaysChosenWhenItsSpanIsReplaced()
     {
-        ClusterListModel noClusters;
-        PeerGraphModel graph(&noClusters);
-        OffloadedPodsModel pods(&graph);
-        spillway::views::PodsView view(&pods, &graph);
-        QStringList names;
-        for (int i = 1; i <= 30; ++i)
-            names << QStringLiteral("churn-%1").arg(i);
-        std::vector<ClusterPeers> all{cluster(names)};
-        auto update = [&] {
-            emit pods.aboutToUpdate();   // as OffloadedPodsModel::update does around apply()
-            pods.table()->apply(refsOf(all), PeerGraph::build(all));
-            emit pods.updated();
-        };
-        update();
+        Page page;
+        auto &view = page.view;
+        const QStringList names = churnNames();
+        page.show({cluster(names)});
         view.resize(600, 240);
         view.show();
         QVERIFY(QTest::qWaitForWindowExposed(&view));
@@ -232,13 +224,12 @@ private slots:
         QVERIFY(view.select(chosen));
         QCOMPARE(selectedKey(view.table()), chosen);
         view.table()->scrollToTop();   // the pod scrolled out of sight: taking it up again must not scroll back
-        QSignalSpy removed(pods.table(), &QAbstractItemModel::rowsRemoved);
+        QSignalSpy removed(page.pods.table(), &QAbstractItemModel::rowsRemoved);
         // churn-10, -12, -14, -16, -18 and -20 go: six runs apart in the name order, around churn-15 (row 6).
         QStringList fewer = names;
         for (const int i : {10, 12, 14, 16, 18, 20})
             fewer.removeAll(QStringLiteral("churn-%1").arg(i));
-        all = {cluster(fewer)};
-        update();
+        page.show({cluster(fewer)});
         QCOMPARE(removed.size(), 1);   // one span, not six runs
         QVERIFY(removed[0][1].toInt() <= 6 && removed[0][2].toInt() >= 6);   // churn-15's row was in it
         QCOMPARE(selectedKey(view.table()), chosen);
@@ -246,12 +237,10 @@ private slots:
         QCOMPARE(view.table()->verticalScrollBar()->value(), 0);
         QCOMPARE(view.chosenPod(), chosen);   // not a neighbour the view moved to when the row went
         // A pod that is gone for good is let go.
-        all = {cluster(names.mid(15))};   // churn-15 too
-        update();
+        page.show({cluster(names.mid(15))});   // churn-15 too
         QVERIFY(selectedKey(view.table()).isEmpty());
         QVERIFY(view.chosenPod().isEmpty());
-        all = {cluster(names)};
-        update();
+        page.show({cluster(names)});
         QVERIFY(selectedKey(view.table()).isEmpty());   // not chosen again when a pod of its name returns
     }
 };
