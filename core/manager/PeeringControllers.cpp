@@ -55,13 +55,21 @@ PeeringControllers::PeeringControllers(kube::KubeClient *client, Options options
     nonceSecrets.labelSelector = QString::fromLatin1(peering::kNonceLabel);
     nonceSecrets.resyncMs = 60000;
     m_nonceLoop->watch(kube::resources::secrets(), {}, nonceSecrets);
-    m_nonceSigner = std::make_unique<peering::NonceSignerReconciler>(*client, peering::NonceSignerReconciler::Options{options.liqoNamespace});
+    peering::NonceSignerReconciler::Options so;
+    so.liqoNamespace = options.liqoNamespace;
+    so.nonceLifetimeSeconds = options.nonceLifetimeSeconds;
+    so.requeueAfter = [this](const QString &key, qint64 ms) { m_nonceSignerLoop->queue().addAfter(key, ms); };
+    m_nonceSigner = std::make_unique<peering::NonceSignerReconciler>(*client, so);
     m_nonceSignerLoop = std::make_unique<ReconcileLoop>(QStringLiteral("nonce-signer"), client,
                                                         [this](const QString &key) { return m_nonceSigner->reconcile(key); }, options.workers);
     kube::Informer::Options signedNonceSecrets;
     signedNonceSecrets.labelSelector = QString::fromLatin1(peering::kSignedNonceLabel);
     signedNonceSecrets.resyncMs = 60000;
     m_nonceSignerLoop->watch(kube::resources::secrets(), {}, signedNonceSecrets);
+    // A certificate for the provider retires the signed nonce that led to it.
+    m_nonceSignerLoop->watch(auth::identityResource(), [](const nlohmann::json &identity) {
+        return QString::fromStdString(identity["metadata"].value("namespace", "")) + QLatin1Char('/') + QLatin1String(peering::kSignedNonceSecret);
+    });
     peering::IdentityReconciler::Options io;
     io.liqoNamespace = options.liqoNamespace;
     io.providers = m_providers.get();

@@ -5,6 +5,7 @@
 #include "apis/core/v1beta1/ForeignCluster.h"
 #include "apis/offloading/v1beta1/VirtualNode.h"
 #include "kube/Conditions.h"
+#include "peering/LocalCluster.h"
 #include "peering/NetworkModuleStatus.h"
 #include "peering/PeeringNames.h"
 
@@ -23,7 +24,27 @@ json condition(const json &previous, const std::string &type, const std::string 
             {"lastTransitionTime", kube::transitionTime(previous, type, status, now.toStdString())}};
 }
 
+bool live(const json &obj, const QString &peer)
+{
+    return obj.value("spec", json::object()).value("clusterID", "") == peer.toStdString() && !obj["metadata"].contains("deletionTimestamp");
+}
+
 } // namespace
+
+Result<bool> ForeignClusterStatusReconciler::authenticatedWith(const QString &peer)
+{
+    const QString ns = tenantNamespace(peer);
+    for (const auto &ref : {apis::authentication::v1beta1::tenantResource(), apis::authentication::v1beta1::identityResource()}) {
+        auto items = m_client.list(ref, ns);
+        if (!items && !items.error().isNotFound())
+            return items.error();
+        if (items)
+            for (const auto &obj : (*items)["items"])
+                if (live(obj, peer))
+                    return true;
+    }
+    return false;
+}
 
 ForeignClusterStatusReconciler::ForeignClusterStatusReconciler(kube::KubeClient &client, std::function<QString()> nowIso)
     : m_client(client), m_now(std::move(nowIso))
@@ -36,6 +57,16 @@ Result<void> ForeignClusterStatusReconciler::reconcile(const QString &name)
 {
     const kube::ResourceRef fcs = apis::core::v1beta1::foreignClusterResource();
     auto fc = m_client.get(fcs, {}, name);
+    if (!fc && fc.error().isNotFound()) {
+        auto peered = authenticatedWith(name);
+        if (!peered)
+            return peered.error();
+        if (!*peered)
+            return {};
+        if (auto made = ensureForeignCluster(m_client, name, QStringLiteral("spillway-foreigncluster")); !made)
+            return made;
+        fc = m_client.get(fcs, {}, name);
+    }
     if (!fc)
         return fc.error().isNotFound() ? Result<void>() : Result<void>(fc.error());
     const QString id = QString::fromStdString((*fc)["spec"].value("clusterID", name.toStdString()));

@@ -14,6 +14,9 @@ namespace spillway::peering {
 // each got (Pending until the certificate / kubeconfig exists, Error with the refusal reason).
 // Offloading is enabled while virtual nodes from this peer exist, Ready as their Nodes are;
 // networking while the peer has a Configuration, gateway or Connection here (NetworkModuleStatus).
+// A peer with a live Tenant or Identity here but no ForeignCluster gets one, as Liqo's controller
+// manager makes them: liqoctl peer never creates ForeignClusters, and liqoctl info and unpeer need
+// them. One being deleted (an unpeering in progress) never brings its ForeignCluster back.
 class ForeignClusterStatusReconciler
 {
 public:
@@ -21,6 +24,8 @@ public:
     Result<void> reconcile(const QString &name);
 
 private:
+    Result<bool> authenticatedWith(const QString &peer);
+
     kube::KubeClient &m_client;
     std::function<QString()> m_now;
 };

@@ -24,7 +24,8 @@ ReplicatedKind ReplicatedKind::resourceSlices()
                     if (c.value("type", "") == "Resources" && c.value("status", "") == "Accepted")
                         return true;
                 return false;
-            }};
+            },
+            "consumerClusterID"};
 }
 
 ReplicatedKind ReplicatedKind::namespaceMaps()
@@ -57,7 +58,7 @@ Result<void> Replicator::reconcile(const QString &key)
     json meta = (*slice)["metadata"];
     if (meta.value("labels", json::object()).value("liqo.io/replication", "") != "true")
         return {};
-    const json spec = (*slice).value("spec", json::object());
+    json spec = (*slice).value("spec", json::object());
     const QString providerId = m_kind.providerOf(*slice);
     QString originId = m_kind.originOf(*slice);
     if (originId.isEmpty()) {
@@ -67,6 +68,16 @@ Result<void> Replicator::reconcile(const QString &key)
         originId = self->clusterId;
     }
     const std::string origin = originId.toStdString();
+    const json named = m_kind.originField ? spec.value(m_kind.originField, json()) : json(origin);
+    if ((!named.is_string() || named.get<std::string>().empty()) && !meta.contains("deletionTimestamp")) {
+        json filled = *slice;
+        filled["spec"][m_kind.originField] = origin;
+        slice = m_client.update(slices, ns, filled);
+        if (!slice)
+            return slice.error().isConflict() ? Result<void>(Error::of(Error::Kind::Timeout, QStringLiteral("%1 changed meanwhile").arg(slices.describe(ns, name))))
+                                              : Result<void>(slice.error());
+        spec = (*slice)["spec"];
+    }
     const bool hadFinalizer = kube::hasFinalizer(*slice, m_kind.finalizer);
     if (meta.contains("deletionTimestamp")) {
         if (!hadFinalizer)
@@ -101,13 +112,22 @@ Result<void> Replicator::reconcile(const QString &key)
         applied = remote->client->create(slices, remote->ns, copy);
     } else if (applied) {
         json current = *applied;
-        const json wantedAnnotations = copy["metadata"].value("annotations", json::object());
         json &currentMeta = current["metadata"];
-        if (current.value("spec", json::object()) != spec || currentMeta.value("labels", json::object()) != labels ||
-            currentMeta.value("annotations", json::object()) != wantedAnnotations) {
+        // Only the annotations that travel are ours; the provider's own (liqoctl cordon's
+        // liqo.io/cordon) stay.
+        const json currentAnnotations = currentMeta.value("annotations", json::object());
+        json annotations = currentAnnotations;
+        for (const QString &a : m_kind.annotations) {
+            const std::string k = a.toStdString();
+            if (copy["metadata"].contains("annotations") && copy["metadata"]["annotations"].contains(k))
+                annotations[k] = copy["metadata"]["annotations"][k];
+            else
+                annotations.erase(k);
+        }
+        if (current.value("spec", json::object()) != spec || currentMeta.value("labels", json::object()) != labels || annotations != currentAnnotations) {
             current["spec"] = spec;
             currentMeta["labels"] = labels;
-            currentMeta["annotations"] = wantedAnnotations;
+            currentMeta["annotations"] = annotations;
             applied = remote->client->update(slices, remote->ns, current);
         }
     }

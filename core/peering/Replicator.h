@@ -17,6 +17,9 @@ struct ReplicatedKind {
     std::function<QString(const nlohmann::json &)> providerOf, originOf;   // originOf empty: this cluster
     QStringList annotations;
     std::function<bool(const nlohmann::json &remoteStatus)> settled;
+    // The spec field naming the origin cluster, filled with this cluster's ID when a local object
+    // lacks it (liqoctl's ResourceSlices leave consumerClusterID to the consumer, as Liqo does).
+    const char *originField = nullptr;
 
     static ReplicatedKind resourceSlices();   // the provider grants; consumer spec, provider status
     static ReplicatedKind namespaceMaps();    // the provider makes the remote namespaces

@@ -138,7 +138,7 @@ Result<void> TenantReconciler::bindRole(const QString &ns, const QString &consum
 
 // The Tenant is gone (the consumer unpeered, in-band or out-of-band): its certificate request,
 // nonce and role binding go too, and so do the ForeignCluster and tenant namespace unless this
-// cluster also consumes from that peer (an Identity for it lives there).
+// cluster also consumes from that peer (an Identity for it lives there) or liqoctl made the namespace.
 Result<void> TenantReconciler::forget(const QString &ns, const QString &consumerId)
 {
     if (ns != tenantNamespace(consumerId))
@@ -158,6 +158,14 @@ Result<void> TenantReconciler::forget(const QString &ns, const QString &consumer
     if (!identities && !identities.error().isNotFound())
         return identities.error();
     if (identities && !(*identities)["items"].empty())
+        return {};
+    // Only a namespace Spillway made goes with the Tenant. One that liqoctl made stays with the
+    // ForeignCluster, as Liqo keeps them: liqoctl unpeer still needs it after deleting the
+    // Tenant (it resets the network there), and deletes it only when asked (--delete-namespaces).
+    auto tenantNs = m_client.get(kube::resources::namespaces(), {}, ns);
+    if (!tenantNs)
+        return tenantNs.error().isNotFound() ? Result<void>() : Result<void>(tenantNs.error());
+    if ((*tenantNs)["metadata"].value("labels", json::object()).value("app.kubernetes.io/part-of", "") != "spillway")
         return {};
     if (auto r = m_client.remove(apis::core::v1beta1::foreignClusterResource(), {}, consumerId); !r && !r.error().isNotFound())
         return r.error();

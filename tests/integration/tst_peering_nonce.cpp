@@ -1,9 +1,11 @@
 // The provider's nonce and the consumer's signature over it, against a real apiserver (the
 // testbed's ci-provider): a nonce is made once and handed out while it has half its life left,
 // replaced when spent, empty, malformed or old; the nonce controller fills what liqoctl leaves
-// empty; the signer signs only well-formed nonces in its tenant namespaces. Time is injected.
+// empty; the signer signs only well-formed nonces in its tenant namespaces and retires them once
+// used or expired. Time is injected.
 #include "Testbed.h"
 
+#include "apis/authentication/v1beta1/Identity.h"
 #include "peering/LocalCluster.h"
 #include "peering/Nonce.h"
 #include "peering/NonceReconciler.h"
@@ -16,6 +18,7 @@
 using namespace spillway;
 using namespace spillway::peering;
 using nlohmann::json;
+namespace auth = spillway::apis::authentication::v1beta1;
 
 class TestPeeringNonce : public QObject
 {
@@ -53,6 +56,8 @@ private slots:
         liqoNs = QStringLiteral("nonce-liqo-") + suffix;
         QVERIFY(testbed::createNamespace(*client, tenantNamespace(consumerId)).ok());
         QVERIFY(testbed::createNamespace(*client, liqoNs).ok());
+        QVERIFY(testbed::applyCrd(*client, QStringLiteral("authentication.liqo.io_identities.yaml")));
+        QTRY_VERIFY_WITH_TIMEOUT(client->list(auth::identityResource(), liqoNs).ok(), 20000);   // until the CRD is served
     }
 
     void cleanupTestCase()
@@ -125,7 +130,9 @@ private slots:
         // Here the test cluster plays the consumer: its tenant namespace for provider consumerId.
         const QString ns = tenantNamespace(consumerId);
         const json labels = {{"liqo.io/signed-nonce", "true"}, {"liqo.io/remote-cluster-id", consumerId.toStdString()}};
-        NonceSignerReconciler signer(*client, NonceSignerReconciler::Options{liqoNs});
+        NonceSignerReconciler::Options o;
+        o.liqoNamespace = liqoNs;
+        NonceSignerReconciler signer(*client, o);
         const QString key = ns + QStringLiteral("/liqo-signed-nonce");
 
         put(ns, labels, json::object(), QStringLiteral("liqo-signed-nonce"));
@@ -147,6 +154,67 @@ private slots:
         const std::string version = secret(ns, QStringLiteral("liqo-signed-nonce"))["metadata"].value("resourceVersion", "");
         QVERIFY(signer.reconcile(key).ok());
         QCOMPARE(secret(ns, QStringLiteral("liqo-signed-nonce"))["metadata"].value("resourceVersion", ""), version);
+    }
+
+    // A second liqoctl peer must find no liqo-signed-nonce holding the first one's nonce: the
+    // signer retires it once a new certificate for the provider came after it, or once the nonce
+    // expired. A Secret rewritten in between (a new nonce) is signed, not deleted.
+    void aSignedNonceIsRetiredOnceUsedOrExpired()
+    {
+        const QString ns = tenantNamespace(consumerId);
+        const json labels = {{"liqo.io/signed-nonce", "true"}, {"liqo.io/remote-cluster-id", consumerId.toStdString()}};
+        qint64 requeuedMs = -1;
+        NonceSignerReconciler::Options o;
+        o.liqoNamespace = liqoNs;
+        o.now = [this] { return now; };
+        o.requeueAfter = [&requeuedMs](const QString &, qint64 ms) { requeuedMs = ms; };
+        NonceSignerReconciler signer(*client, o);
+        const QString key = ns + QStringLiteral("/liqo-signed-nonce");
+        auto identity = [&](const char *certificate) {
+            const json obj = {{"apiVersion", "authentication.liqo.io/v1beta1"}, {"kind", "Identity"},
+                              {"metadata", {{"name", "controlplane-" + consumerId.toStdString()}, {"namespace", ns.toStdString()}}},
+                              {"spec", {{"clusterID", consumerId.toStdString()}, {"type", "ControlPlane"}, {"namespace", "liqo-tenant-x"},
+                                        {"authParams", {{"ca", "Y2E="}, {"signedCRT", certificate}}}}}};
+            auto current = client->get(auth::identityResource(), ns, QStringLiteral("controlplane-") + consumerId);
+            if (!current) {
+                QVERIFY2(client->create(auth::identityResource(), ns, obj).ok(), "create the Identity");
+                return;
+            }
+            json updated = *current;
+            updated["spec"] = obj["spec"];
+            QVERIFY2(client->update(auth::identityResource(), ns, updated).ok(), "update the Identity");
+        };
+        auto exists = [&] { return client->get(kube::resources::secrets(), ns, QStringLiteral("liqo-signed-nonce")).ok(); };
+
+        // Signed before any certificate: kept while the nonce lives, looked at again when it expires.
+        put(ns, labels, {{"nonce", QByteArray(64, 'a').toBase64().toBase64().toStdString()}}, QStringLiteral("liqo-signed-nonce"));
+        QVERIFY(signer.reconcile(key).ok());
+        QVERIFY(secret(ns, QStringLiteral("liqo-signed-nonce"))["data"].contains("signedNonce"));
+        QCOMPARE(requeuedMs, qint64(600 * 1000 + 500));
+        now += 599;
+        QVERIFY(signer.reconcile(key).ok());
+        QVERIFY(exists());
+        QCOMPARE(requeuedMs, qint64(1000 + 500));
+        // The provider's certificate arrives: the signature did its work.
+        identity("Y2VydC0x");
+        QVERIFY(signer.reconcile(key).ok());
+        QVERIFY(!exists());
+
+        // The next peering signs over the first certificate; the same certificate keeps it, expiry retires it.
+        put(ns, labels, {{"nonce", QByteArray(64, 'b').toBase64().toBase64().toStdString()}}, QStringLiteral("liqo-signed-nonce"));
+        QVERIFY(signer.reconcile(key).ok());
+        QVERIFY(signer.reconcile(key).ok());
+        QVERIFY(exists());
+        now += 600;
+        QVERIFY(signer.reconcile(key).ok());
+        QVERIFY(!exists());
+
+        // A new certificate, but the Secret holds a nonce not yet signed: that one is signed, not deleted.
+        put(ns, labels, {{"nonce", QByteArray(64, 'c').toBase64().toBase64().toStdString()}}, QStringLiteral("liqo-signed-nonce"));
+        identity("Y2VydC0y");
+        QVERIFY(signer.reconcile(key).ok());
+        QVERIFY(exists() && secret(ns, QStringLiteral("liqo-signed-nonce"))["data"].contains("signedNonce"));
+        QVERIFY(client->remove(auth::identityResource(), ns, QStringLiteral("controlplane-") + consumerId).ok());
     }
 };
 
