@@ -108,16 +108,35 @@ Result<void> ResourceSliceGrantReconciler::reconcile(const QString &key)
     const QString consumerId = QString::fromStdString(spec.value("consumerClusterID", ""));
 
     bool authenticated = false;
+    std::string tenantCondition = "Active";
     if (ns == peering::tenantNamespace(consumerId))
-        if (auto tenant = m_client.get(apis::authentication::v1beta1::tenantResource(), ns, consumerId); tenant)
+        if (auto tenant = m_client.get(apis::authentication::v1beta1::tenantResource(), ns, consumerId); tenant) {
+            tenantCondition = (*tenant)["spec"].value("tenantCondition", "Active");
             authenticated = !(*tenant).value("status", json::object()).value("authParams", json::object()).value("signedCRT", "").empty()
-                            && (*tenant)["spec"].value("tenantCondition", "Active") == "Active";
+                            && tenantCondition != "Drained";
+        }
+    // Cordoned as Liqo's liqoctl cordons: the tenant, or this slice by annotation. A grant already
+    // made stands; nothing new is granted until uncordoned.
+    const json annotations = (*slice)["metadata"].value("annotations", json::object());
+    const bool cordoned = tenantCondition == "Cordoned" || annotations.value("liqo.io/cordon", "") == "true"
+                          || annotations.value("liqo.io/cordon-tenant", "") == "true";
+    bool accepted = false;
+    for (const auto &c : oldConditions)
+        accepted |= c.value("type", "") == "Resources" && c.value("status", "") == "Accepted";
     json status = oldStatus;
     if (!authenticated) {
         status["conditions"] = json::array({condition(oldConditions, "Authentication", "Denied",
                                                       QStringLiteral("no authenticated, active Tenant for cluster %1 in %2").arg(consumerId, ns), now),
                                             condition(oldConditions, "Resources", "Denied", QStringLiteral("not authenticated"), now)});
         status.erase("resources");
+    } else if (cordoned && !(accepted && oldStatus.contains("resources"))) {
+        status["conditions"] = json::array({condition(oldConditions, "Authentication", "Accepted", QStringLiteral("tenant authenticated"), now),
+                                            condition(oldConditions, "Resources", "Denied",
+                                                      tenantCondition == "Cordoned" ? QStringLiteral("the tenant %1 is cordoned: no new resources are granted").arg(consumerId)
+                                                                                    : QStringLiteral("the slice is cordoned: no new resources are granted"), now)});
+        status.erase("resources");
+    } else if (cordoned) {
+        // Keeps what it has, unchanged.
     } else {
         const std::string cls = spec.value("class", "").empty() ? std::string("default") : spec.value("class", "");
         auto policies = m_client.get(kube::resources::configMaps(), m_options.liqoNamespace, QString::fromLatin1(kPoliciesConfigMap));

@@ -13,7 +13,10 @@ inline constexpr const char *kPoliciesConfigMap = "spillway-resource-policies";
 // Authentication Accepted when that namespace's Tenant is authenticated, and Resources Accepted
 // with what the policy of its class grants from what is free now (or Denied, with the reason).
 // The cluster's labels go to status.nodeLabels for the virtual node. Grants are revisited every
-// `resyncMs` as usage changes, and rewritten only past the policy's threshold.
+// `resyncMs` as usage changes, and rewritten only past the policy's threshold. As in Liqo, a
+// cordoned tenant (spec.tenantCondition Cordoned) or slice (annotation liqo.io/cordon or
+// liqo.io/cordon-tenant) keeps a grant already made, unchanged, and is granted nothing new; a
+// drained tenant is granted nothing.
 class ResourceSliceGrantReconciler
 {
 public:
