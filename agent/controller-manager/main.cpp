@@ -61,7 +61,11 @@ int main(int argc, char **argv)
     const QCommandLineOption webhookHost(QStringLiteral("webhook-host"), QStringLiteral("Host the apiserver uses to reach the webhook."), QStringLiteral("host"), QStringLiteral("127.0.0.1"));
     const QCommandLineOption webhookService(QStringLiteral("webhook-service"), QStringLiteral("Service (in --namespace) the apiserver reaches the webhook through, instead of --webhook-host."), QStringLiteral("name"));
     const QCommandLineOption webhookFailurePolicy(QStringLiteral("webhook-failure-policy"), QStringLiteral("What the apiserver does when the webhook is unreachable (Fail|Ignore)."), QStringLiteral("policy"), QStringLiteral("Fail"));
-    const QCommandLineOption apiServerUrl(QStringLiteral("api-server-url"), QStringLiteral("This cluster's API server address as peers reach it (default: the one this process uses)."), QStringLiteral("url"));
+    // --api-server-address-override and --cluster-labels are Liqo's names: liqoctl info reads both
+    // from this Deployment's args. The labels themselves live in the install record.
+    const QCommandLineOption apiServerUrl(QStringList{QStringLiteral("api-server-url"), QStringLiteral("api-server-address-override")},
+                                          QStringLiteral("This cluster's API server address as peers reach it (default: the one this process uses)."), QStringLiteral("url"));
+    const QCommandLineOption clusterLabels(QStringLiteral("cluster-labels"), QStringLiteral("This cluster's labels, k=v,… (shown to liqoctl info; spillctl install records them)."), QStringLiteral("labels"));
     const QCommandLineOption runtime(QStringLiteral("runtime"), QStringLiteral("Where virtual kubelets run: local (supervised processes) or kubernetes."), QStringLiteral("runtime"), QStringLiteral("kubernetes"));
     const QCommandLineOption stateDir(QStringLiteral("state-dir"), QStringLiteral("Local runtime: the state folder spillctl install made."), QStringLiteral("dir"));
     const QCommandLineOption binDir(QStringLiteral("bin-dir"), QStringLiteral("Local runtime: folder with the Spillway binaries."), QStringLiteral("dir"));
@@ -83,7 +87,7 @@ int main(int argc, char **argv)
     const QCommandLineOption shadowPodWorkers(QStringLiteral("shadow-pod-workers"), QStringLiteral("Workers making peers' pods from their ShadowPods."), QStringLiteral("n"), QStringLiteral("16"));
     const QCommandLineOption realStorageClass(QStringLiteral("real-storage-class"), QStringLiteral("Class of the real volumes behind the virtual storage class on local nodes (default: the cluster's default class)."), QStringLiteral("class"));
     const QCommandLineOption storageNamespace(QStringLiteral("storage-namespace"), QStringLiteral("Namespace the real claims of local virtual volumes are made in."), QStringLiteral("ns"), QStringLiteral("liqo-storage"));
-    p.addOptions({realStorageClass, storageNamespace, nonceLifetime, authFreeFailures, authMaxBackoff});
+    p.addOptions({realStorageClass, storageNamespace, nonceLifetime, authFreeFailures, authMaxBackoff, clusterLabels});
     p.addOptions({kubeconfig, context, ns, identity, leaderElect, healthAddress, healthPort, webhookAddress, webhookPort, webhookHost, webhookService,
                   webhookFailurePolicy, apiServerUrl, authAddress, authPort, authUrl, certLifetime, certRenew, vkImage, pullPolicy, runtime, stateDir, binDir, gatewayNetns, gatewayEndpoint, qps, burst, workers, shadowPodWorkers});
     p.process(app);

@@ -71,7 +71,9 @@ json controllerManagerDeployment(const RenderInput &in, const QMap<QString, QStr
         container["args"].push_back(s(arg));
     // In a pod the API server's own address is the in-cluster Service, which peers cannot reach.
     if (!values[QStringLiteral("apiServer.address")].isEmpty())
-        container["args"].push_back("--api-server-url=" + s(values[QStringLiteral("apiServer.address")]));
+        container["args"].push_back("--api-server-address-override=" + s(values[QStringLiteral("apiServer.address")]));
+    if (const QString labels = joinMap(clusterLabels(in.options)); !labels.isEmpty())
+        container["args"].push_back("--cluster-labels=" + s(labels));
     json d = {{"apiVersion", "apps/v1"}, {"kind", "Deployment"},
               {"metadata", {{"name", names::kControllerManager}, {"namespace", ns}}},
               {"spec", {{"replicas", values[QStringLiteral("controllerManager.replicas")].toInt()},
@@ -81,6 +83,9 @@ json controllerManagerDeployment(const RenderInput &in, const QMap<QString, QStr
                                                 {"affinity", spreadAcrossNodes(selector)},
                                                 {"containers", json::array({container})}}}}}}}};
     labelAsSpillway(d, QStringLiteral("controller-manager"));
+    // liqoctl info and version find the controller manager by name and component (not in the
+    // selector, which is immutable).
+    d["metadata"]["labels"]["app.kubernetes.io/name"] = "controller-manager";
     return d;
 }
 

@@ -155,7 +155,7 @@ assert_contains "$out" "put the image registry.example/sw/spillway-controller-ma
 assert_eq "registry.example/sw/spillway-controller-manager:v9.9.9" "$(kcn -n liqo get deploy spillway-controller-manager -o jsonpath='{.spec.template.spec.containers[0].image}')" "the Deployment runs the image of --registry and --version"
 assert_contains "$out" "Gateway Service type NodePort (the kind preset; pass --gateway-service-type to override)" "install says the preset's choices and how to override them"
 assert_contains "$out" "API server URL for peers https://127.0.0.1:" "and the API server address peers are given"
-assert_contains "$(kcn -n liqo get deploy spillway-controller-manager -o jsonpath='{.spec.template.spec.containers[0].args}')" "--api-server-url=https://127.0.0.1:" "which the controller manager hands to consumers"
+assert_contains "$(kcn -n liqo get deploy spillway-controller-manager -o jsonpath='{.spec.template.spec.containers[0].args}')" "--api-server-address-override=https://127.0.0.1:" "which the controller manager hands to consumers (under Liqo's flag name, which liqoctl info reads)"
 assert_eq spillway-webhook "$(kcn get validatingwebhookconfiguration spillway-validating-webhook -o jsonpath='{.webhooks[0].clientConfig.service.name}')" "the webhook goes through the Service"
 assert_eq "NodePort auth" "$(kcn -n liqo get svc spillway-auth -o jsonpath='{.spec.type} {.spec.ports[0].targetPort}')" "the out-of-band peering endpoint has its Service"
 assert_contains "$(kcn -n liqo get deploy spillway-controller-manager -o jsonpath='{.spec.template.spec.containers[0].args}')" "--virtual-kubelet-image=registry.example/sw/spillway-virtual-kubelet:v9.9.9" "virtual kubelets will run from the same registry"

@@ -200,7 +200,12 @@ private slots:
         QVERIFY(deployment);
         QCOMPARE(QString::fromStdString((*deployment)["spec"]["template"]["spec"]["containers"][0]["image"].get<std::string>()),
                  QStringLiteral("registry.example/spillway/spillway-controller-manager:v") + Version::current().toString());
-        QCOMPARE(arg(*deployment, QStringLiteral("--api-server-url")), in->options.values.value(QStringLiteral("apiServer.address")));
+        QCOMPARE(arg(*deployment, QStringLiteral("--api-server-address-override")), in->options.values.value(QStringLiteral("apiServer.address")));
+        // What liqoctl info and version look for: Liqo's two labels on the Deployment, its cluster labels in the args.
+        QCOMPARE((*deployment)["metadata"]["labels"].value("app.kubernetes.io/name", ""), std::string("controller-manager"));
+        QCOMPARE((*deployment)["metadata"]["labels"].value("app.kubernetes.io/component", ""), std::string("controller-manager"));
+        if (distro != QLatin1String("generic"))
+            QCOMPARE(arg(*deployment, QStringLiteral("--cluster-labels")), QStringLiteral("liqo.io/provider=") + distro);
         const json *auth = find(*objects, "Service", names::kAuthService);
         QVERIFY(auth);
         QCOMPARE(QString::fromStdString((*auth)["spec"]["type"].get<std::string>()), distroPreset(distro).serviceType);
