@@ -12,7 +12,8 @@
 # reach each other across the tunnel, by the remapped addresses and through a Service (with DNS)
 # whose endpoints are offloaded, in both directions; they do again after the gateway pods are
 # replaced (new pod IPs: the fabric's node routes follow) and while the other agents restart.
-# unpeer and uninstall leave no Spillway pod, namespace, container or node route behind.
+# Liqo's liqoctl version and info read the install as they read Liqo's. unpeer and uninstall
+# leave no Spillway pod, namespace, container or node route behind.
 . "$SPILLWAY_SOURCE_DIR/tests/testbed/tests/assert.sh"
 . "$TB/lib.sh"
 RUN=$SPILLWAY_SOURCE_DIR/run
@@ -51,6 +52,19 @@ for n in "$c" "$p"; do
     pass "$n: the controller manager's pod is Ready" || fail "$n: the controller manager is not Ready: $("$KUBECTL" --kubeconfig "$STATE/$n/kubeconfig" -n liqo get pods 2>&1)"
 done
 assert_eq "healthy" "$("$CTL" info --kubeconfig "$KC" --get health.healthy | sed 's/^true$/healthy/')" "spillctl info: the in-cluster install is healthy"
+# Liqo's own liqoctl reads the install as it reads Liqo's: the controller manager's Deployment
+# (found by Liqo's labels) gives the release, the cluster labels and the API server address.
+if LIQOCTL=$("$TB/liqoctl.sh"); then
+  out=$("$LIQOCTL" version --kubeconfig "$KC" 2>&1) && pass "liqoctl version" || fail "liqoctl version: $out"
+  assert_contains "$out" "Server version: v$version" "liqoctl version: Spillway's release, from the controller manager's image"
+  "$LIQOCTL" info --kubeconfig "$KC" -o json >"$work/info.json" 2>"$work/info.err" || fail "liqoctl info: $(cat "$work/info.err")"
+  assert_eq "" "$(cat "$work/info.err")" "liqoctl info warns of nothing"
+  assert_eq "v$version $(sed -n 's/^PEER_SERVER=//p' "$STATE/$c/cluster.env") True" \
+    "$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(d["local"]["version"], d["local"]["APIServerAddr"], d["health"]["healthy"])' "$work/info.json" 2>&1)" \
+    "liqoctl info: version, API server address for peers, healthy"
+else
+  fail "building liqoctl"
+fi
 
 # --- peer with networking: the tunnel between the gateway pods --------------------------------
 out=$(timeout 300 "$CTL" peer --kubeconfig "$KC" --remote-kubeconfig "$KP" --timeout 180 2>&1) && pass "peer with networking" ||
