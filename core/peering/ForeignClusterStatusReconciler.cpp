@@ -24,9 +24,12 @@ json condition(const json &previous, const std::string &type, const std::string 
             {"lastTransitionTime", kube::transitionTime(previous, type, status, now.toStdString())}};
 }
 
-bool live(const json &obj, const QString &peer)
+// A Tenant the provider issued a certificate for, or an Identity holding one, for `peer`, and not
+// being deleted. A refused or forged Tenant makes no ForeignCluster.
+bool established(const json &obj, const QString &peer, const char *authParamsIn)
 {
-    return obj.value("spec", json::object()).value("clusterID", "") == peer.toStdString() && !obj["metadata"].contains("deletionTimestamp");
+    return obj.value("spec", json::object()).value("clusterID", "") == peer.toStdString() && !obj["metadata"].contains("deletionTimestamp")
+           && !obj.value(authParamsIn, json::object()).value("authParams", json::object()).value("signedCRT", "").empty();
 }
 
 } // namespace
@@ -34,13 +37,15 @@ bool live(const json &obj, const QString &peer)
 Result<bool> ForeignClusterStatusReconciler::authenticatedWith(const QString &peer)
 {
     const QString ns = tenantNamespace(peer);
-    for (const auto &ref : {apis::authentication::v1beta1::tenantResource(), apis::authentication::v1beta1::identityResource()}) {
+    const std::pair<kube::ResourceRef, const char *> kinds[] = {{apis::authentication::v1beta1::tenantResource(), "status"},
+                                                               {apis::authentication::v1beta1::identityResource(), "spec"}};
+    for (const auto &[ref, authParamsIn] : kinds) {
         auto items = m_client.list(ref, ns);
         if (!items && !items.error().isNotFound())
             return items.error();
         if (items)
             for (const auto &obj : (*items)["items"])
-                if (live(obj, peer))
+                if (established(obj, peer, authParamsIn))
                     return true;
     }
     return false;

@@ -14,9 +14,10 @@ namespace spillway::peering {
 // each got (Pending until the certificate / kubeconfig exists, Error with the refusal reason).
 // Offloading is enabled while virtual nodes from this peer exist, Ready as their Nodes are;
 // networking while the peer has a Configuration, gateway or Connection here (NetworkModuleStatus).
-// A peer with a live Tenant or Identity here but no ForeignCluster gets one, as Liqo's controller
-// manager makes them: liqoctl peer never creates ForeignClusters, and liqoctl info and unpeer need
-// them. One being deleted (an unpeering in progress) never brings its ForeignCluster back.
+// A peer with an established Tenant (its certificate issued) or Identity (holding one) here but no
+// ForeignCluster gets one, as Liqo's controller manager makes them: liqoctl peer never creates
+// ForeignClusters, and liqoctl info and unpeer need them. A refused Tenant, or one being deleted
+// (an unpeering in progress), never makes one.
 class ForeignClusterStatusReconciler
 {
 public:
