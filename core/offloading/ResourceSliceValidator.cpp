@@ -63,7 +63,8 @@ AdmissionResponse ResourceSliceValidator::operator()(const webhook::AdmissionReq
     }
 
     if (request.groups.contains(QLatin1String(kControlPlaneGroup))) {
-        for (const auto &[section, key] : {std::pair{"labels", consts::kRemoteClusterIdLabel}, std::pair{"annotations", "liqo.io/cordon"}}) {
+        for (const auto &[section, key] : {std::pair{"labels", consts::kRemoteClusterIdLabel}, std::pair{"annotations", "liqo.io/cordon"},
+                                           std::pair{"annotations", "liqo.io/cordon-tenant"}}) {
             if (metaString(request.oldObject, section, key) != metaString(request.object, section, key))
                 return AdmissionResponse::deny(QStringLiteral("a peer's control plane may not change the %1 %2 of a ResourceSlice")
                                                    .arg(QLatin1String(section).chopped(1), QLatin1String(key)), 403);

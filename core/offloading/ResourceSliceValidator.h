@@ -11,7 +11,7 @@ namespace spillway::offloading {
 //   must be unique among the cluster's replicated-out slices (liqo.io/replication=true), because
 //   the provider receives them all in one tenant namespace by name;
 // - UPDATE by a peer's control plane (group liqo.io): the liqo.io/remote-cluster-id label and the
-//   liqo.io/cordon annotation are not theirs to change;
+//   liqo.io/cordon and liqo.io/cordon-tenant annotations are not theirs to change;
 // - consumer and provider cluster IDs may not be the same cluster, and requested quantities may
 //   not be negative (the schema checks only their grammar).
 class ResourceSliceValidator

@@ -16,8 +16,8 @@ namespace spillway::peering {
 // networking while the peer has a Configuration, gateway or Connection here (NetworkModuleStatus).
 // A peer with an established Tenant (its certificate issued) or Identity (holding one) here but no
 // ForeignCluster gets one, as Liqo's controller manager makes them: liqoctl peer never creates
-// ForeignClusters, and liqoctl info and unpeer need them. A refused Tenant, or one being deleted
-// (an unpeering in progress), never makes one.
+// ForeignClusters, and liqoctl info and unpeer need them. A Tenant never issued a certificate (a
+// forged one), or one being deleted (an unpeering in progress), never makes one.
 class ForeignClusterStatusReconciler
 {
 public:

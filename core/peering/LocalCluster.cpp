@@ -65,10 +65,16 @@ Result<tls::KeyPair> ensureClusterKeys(kube::KubeClient &client, const QString &
 
 Result<void> ensureTenantNamespace(kube::KubeClient &client, const QString &remoteClusterId, const QString &fieldManager)
 {
-    const json ns = {{"apiVersion", "v1"}, {"kind", "Namespace"},
-                     {"metadata", {{"name", tenantNamespace(remoteClusterId).toStdString()},
-                                   {"labels", {{kTenantNamespaceLabel, "true"}, {kRemoteClusterIdLabel, remoteClusterId.toStdString()},
-                                               {"app.kubernetes.io/part-of", "spillway"}}}}}};
+    json ns = {{"apiVersion", "v1"}, {"kind", "Namespace"},
+               {"metadata", {{"name", tenantNamespace(remoteClusterId).toStdString()},
+                             {"labels", {{kTenantNamespaceLabel, "true"}, {kRemoteClusterIdLabel, remoteClusterId.toStdString()}}}}}};
+    // part-of=spillway says Spillway made it, and so takes it away with the peering
+    // (TenantReconciler::forget). A namespace liqoctl made is never claimed: kept while ours.
+    auto existing = client.get(kube::resources::namespaces(), {}, tenantNamespace(remoteClusterId));
+    if (!existing && !existing.error().isNotFound())
+        return existing.error();
+    if (!existing || (*existing)["metadata"].value("labels", json::object()).value("app.kubernetes.io/part-of", "") == "spillway")
+        ns["metadata"]["labels"]["app.kubernetes.io/part-of"] = "spillway";
     auto applied = client.apply(kube::resources::namespaces(), {}, ns, fieldManager, true);
     if (!applied)
         return applied.error();

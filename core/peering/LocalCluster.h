@@ -22,7 +22,8 @@ Result<LocalCluster> readLocalCluster(kube::KubeClient &client, const QString &n
 // The cluster's Ed25519 key pair in Secret authentication-keys, made on first use.
 Result<tls::KeyPair> ensureClusterKeys(kube::KubeClient &client, const QString &ns);
 
-// liqo-tenant-<remote-id>, labelled as Liqo labels it.
+// liqo-tenant-<remote-id>, labelled as Liqo labels it, and app.kubernetes.io/part-of=spillway
+// when Spillway makes it (not when liqoctl did).
 Result<void> ensureTenantNamespace(kube::KubeClient &client, const QString &remoteClusterId, const QString &fieldManager);
 
 // The ForeignCluster for a peer (named by its cluster ID, as Liqo names it).

@@ -8,6 +8,7 @@
 
 #include <QCryptographicHash>
 #include <QDateTime>
+#include <algorithm>
 
 namespace spillway::peering {
 
@@ -17,6 +18,11 @@ NonceSignerReconciler::NonceSignerReconciler(kube::KubeClient &client, Options o
 {
     if (!m_options.now)
         m_options.now = [] { return QDateTime::currentSecsSinceEpoch(); };
+}
+
+qint64 NonceSignerReconciler::retireAfterSeconds() const
+{
+    return std::min(m_options.nonceLifetimeSeconds, m_options.retireSignedAfterSeconds);
 }
 
 // Which certificate for the provider this cluster holds now: a short digest of the control-plane
@@ -64,7 +70,7 @@ Result<void> NonceSignerReconciler::reconcile(const QString &key)
     const json annotations = (*secret)["metadata"].value("annotations", json::object());
     const std::string signedAt = annotations.value(kSignedAtAnnotation, ""), before = annotations.value(kSignedBeforeCertificateAnnotation, "");
     if (QByteArray::fromBase64(QByteArray::fromStdString(data.value(kSignedNonceKey, ""))) == *signature && !signedAt.empty()) {
-        const qint64 expires = QString::fromStdString(signedAt).toLongLong() + m_options.nonceLifetimeSeconds;
+        const qint64 expires = QString::fromStdString(signedAt).toLongLong() + retireAfterSeconds();
         if (now < expires && mark->toStdString() == before) {
             m_options.requeueAfter(key, (expires - now) * 1000 + 500);
             return {};
@@ -83,7 +89,7 @@ Result<void> NonceSignerReconciler::reconcile(const QString &key)
     updated["metadata"]["annotations"][kSignedBeforeCertificateAnnotation] = mark->toStdString();
     if (auto r = m_client.update(kube::resources::secrets(), ns, updated); !r)
         return r.error().isNotFound() ? Result<void>() : Result<void>(r.error());
-    m_options.requeueAfter(key, m_options.nonceLifetimeSeconds * 1000 + 500);
+    m_options.requeueAfter(key, retireAfterSeconds() * 1000 + 500);
     return {};
 }
 

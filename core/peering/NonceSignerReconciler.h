@@ -21,15 +21,18 @@ inline constexpr const char *kSignedBeforeCertificateAnnotation = "spillway.dev/
 // base64 text of at least 32 bytes, as providers issue them) in the right namespace is signed.
 //
 // A signed nonce is retired (the Secret deleted) once it has done its work — the control-plane
-// Identity for that provider holds a certificate other than the one it held at signing — or once
-// the nonce's lifetime has passed, after which the provider refuses it anyway. liqoctl refuses a
-// liqo-signed-nonce that holds another nonce, so without this a second `liqoctl peer` would fail.
+// Identity for that provider holds a certificate other than the one it held at signing — or a
+// minute after signing: liqoctl reads data.signedNonce within a second (it polls every second),
+// and a re-peering that keeps its certificate changes nothing the signer could see. liqoctl
+// refuses a liqo-signed-nonce that holds another nonce, so without this a later `liqoctl peer`
+// would fail.
 class NonceSignerReconciler
 {
 public:
     struct Options {
         QString liqoNamespace = QStringLiteral("liqo");
-        qint64 nonceLifetimeSeconds = 600;
+        qint64 nonceLifetimeSeconds = 600;     // never kept past it: the provider refuses the nonce then
+        qint64 retireSignedAfterSeconds = 60;
         std::function<qint64()> now;   // seconds since the epoch; the system clock when empty
         std::function<void(const QString &key, qint64 ms)> requeueAfter = [](const QString &, qint64) {};
     };
@@ -38,6 +41,7 @@ public:
 
 private:
     Result<QString> certificateMark(const QString &ns, const QString &providerId);
+    qint64 retireAfterSeconds() const;
 
     kube::KubeClient &m_client;
     Options m_options;

@@ -156,9 +156,9 @@ private slots:
         QCOMPARE(secret(ns, QStringLiteral("liqo-signed-nonce"))["metadata"].value("resourceVersion", ""), version);
     }
 
-    // A second liqoctl peer must find no liqo-signed-nonce holding the first one's nonce: the
-    // signer retires it once a new certificate for the provider came after it, or once the nonce
-    // expired. A Secret rewritten in between (a new nonce) is signed, not deleted.
+    // A later liqoctl peer must find no liqo-signed-nonce holding an earlier run's nonce: the
+    // signer retires it once a new certificate for the provider came after it, or a minute after
+    // signing. A Secret holding a new nonce not yet signed is signed, not deleted.
     void aSignedNonceIsRetiredOnceUsedOrExpired()
     {
         const QString ns = tenantNamespace(consumerId);
@@ -186,12 +186,12 @@ private slots:
         };
         auto exists = [&] { return client->get(kube::resources::secrets(), ns, QStringLiteral("liqo-signed-nonce")).ok(); };
 
-        // Signed before any certificate: kept while the nonce lives, looked at again when it expires.
+        // Signed before any certificate: kept for a minute (liqoctl reads it within a second), looked at again then.
         put(ns, labels, {{"nonce", QByteArray(64, 'a').toBase64().toBase64().toStdString()}}, QStringLiteral("liqo-signed-nonce"));
         QVERIFY(signer.reconcile(key).ok());
         QVERIFY(secret(ns, QStringLiteral("liqo-signed-nonce"))["data"].contains("signedNonce"));
-        QCOMPARE(requeuedMs, qint64(600 * 1000 + 500));
-        now += 599;
+        QCOMPARE(requeuedMs, qint64(60 * 1000 + 500));
+        now += 59;
         QVERIFY(signer.reconcile(key).ok());
         QVERIFY(exists());
         QCOMPARE(requeuedMs, qint64(1000 + 500));
@@ -200,12 +200,12 @@ private slots:
         QVERIFY(signer.reconcile(key).ok());
         QVERIFY(!exists());
 
-        // The next peering signs over the first certificate; the same certificate keeps it, expiry retires it.
+        // The next peering signs over the first certificate; the same certificate keeps it, the minute retires it.
         put(ns, labels, {{"nonce", QByteArray(64, 'b').toBase64().toBase64().toStdString()}}, QStringLiteral("liqo-signed-nonce"));
         QVERIFY(signer.reconcile(key).ok());
         QVERIFY(signer.reconcile(key).ok());
         QVERIFY(exists());
-        now += 600;
+        now += 60;
         QVERIFY(signer.reconcile(key).ok());
         QVERIFY(!exists());
 

@@ -93,6 +93,9 @@ private slots:
         grow["spec"]["resources"]["cpu"] = "8";
         QVERIFY(!v(slice("UPDATE", relabel, before, peer)).allowed);
         QVERIFY(v(slice("UPDATE", uncordon, before, peer)).message.contains(QStringLiteral("annotation liqo.io/cordon")));
+        auto cordonedTenant = before;   // what the grant controller also reads as a cordon
+        cordonedTenant["metadata"]["annotations"]["liqo.io/cordon-tenant"] = "true";
+        QVERIFY(v(slice("UPDATE", before, cordonedTenant, peer)).message.contains(QStringLiteral("annotation liqo.io/cordon-tenant")));
         QVERIFY(v(slice("UPDATE", grow, before, peer)).allowed);           // Liqo lets the spec change
         QVERIFY(v(slice("UPDATE", relabel, before, {QStringLiteral("system:masters")})).allowed);   // local admins may
     }
