@@ -81,6 +81,7 @@ inline lcore::ForeignCluster fullForeignCluster()
     s.foreignProxyUrl = "https://203.0.113.10:8118";
     s.tenantNamespace = {"liqo-tenant-provider-1", "liqo-tenant-consumer-1"};
     s.conditions = {{lcore::ConditionType::APIServerStatus, lcore::ConditionStatus::Ready, kTime, "Ready", "ok"}};
+    s.observedGeneration = 4;
     o.status = s;
     return o;
 }
@@ -291,6 +292,8 @@ inline net::Configuration fullConfiguration()
     o.spec.local.cidr = {{"10.0.0.0/16"}, {"10.70.0.0/16"}};
     o.spec.remote.cidr = {{"10.0.0.0/16", "10.1.0.0/16"}, {"10.70.0.0/16"}};
     o.status.remote.cidr = {{"10.71.0.0/16", "10.72.0.0/16"}, {"10.73.0.0/16"}};
+    o.status.conditions = {{"networking.liqo.io/Remapped", shared::MetaConditionStatus::ConditionTrue, 2, kTime, "CIDRsRemapped",
+                            "pod CIDR remapped to 10.71.0.0/16"}};
     return o;
 }
 
@@ -307,6 +310,8 @@ inline net::GatewayServer fullGatewayServer()
     o.spec.mtu = 1340;
     o.spec.endpoint = net::Endpoint{51840, net::ServiceType::LoadBalancer, 30840, "203.0.113.20"};
     o.spec.secretRef = shared::LocalObjectReference{"gateway-keys"};
+    o.spec.serviceLabels = {{"app.example.com/tier", "gateway"}};
+    o.spec.serviceAnnotations = {{"service.beta.kubernetes.io/aws-load-balancer-type", "nlb"}};
     o.status.serverRef = ref("WgGatewayServer", "server");
     o.status.endpoint = {{"203.0.113.20"}, 51840, net::Protocol::UDP};
     o.status.secretRef = ref("Secret", "gateway-keys");

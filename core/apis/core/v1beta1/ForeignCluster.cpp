@@ -85,6 +85,7 @@ void to_json(json &j, const ForeignClusterStatus &v)
     putIf(j, "foreignProxyUrl", v.foreignProxyUrl);
     putIf(j, "tenantNamespace", v.tenantNamespace);
     putIf(j, "conditions", v.conditions);
+    putIf(j, "observedGeneration", v.observedGeneration);
 }
 
 void from_json(const json &j, ForeignClusterStatus &v)
@@ -95,6 +96,7 @@ void from_json(const json &j, ForeignClusterStatus &v)
     optionalField(j, "foreignProxyUrl", v.foreignProxyUrl);
     optionalField(j, "tenantNamespace", v.tenantNamespace);
     optionalField(j, "conditions", v.conditions);
+    optionalField(j, "observedGeneration", v.observedGeneration);
 }
 
 void to_json(json &j, const ForeignCluster &v)

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include <array>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -76,6 +77,7 @@ struct ForeignClusterStatus {
     std::string foreignProxyUrl;
     TenantNamespace tenantNamespace;
     std::vector<Condition> conditions;   // not tied to a module
+    std::int64_t observedGeneration = 0;   // written only when set
 };
 
 struct ForeignCluster {

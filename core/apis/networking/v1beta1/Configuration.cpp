@@ -54,11 +54,13 @@ void to_json(json &j, const ConfigurationStatus &v)
 {
     j = json::object();
     putIf(j, "remote", v.remote);
+    putIf(j, "conditions", v.conditions);
 }
 
 void from_json(const json &j, ConfigurationStatus &v)
 {
     optionalField(j, "remote", v.remote);
+    optionalField(j, "conditions", v.conditions);
 }
 
 void to_json(json &j, const Configuration &v)

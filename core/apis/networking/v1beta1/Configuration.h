@@ -1,6 +1,7 @@
 #pragma once
 
 #include "apis/networking/v1beta1/Common.h"
+#include "apis/shared/CoreV1.h"
 #include "kube/Resource.h"
 
 #include <nlohmann/json.hpp>
@@ -36,6 +37,7 @@ struct ConfigurationSpec {
 
 struct ConfigurationStatus {
     ClusterConfig remote;   // the peer's CIDRs after remapping
+    std::vector<shared::MetaCondition> conditions;   // Liqo's; Spillway's controllers write none
 };
 
 struct Configuration {

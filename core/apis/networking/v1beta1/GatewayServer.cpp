@@ -36,6 +36,8 @@ void to_json(json &j, const GatewayServerSpec &v)
     putIf(j, "mtu", v.mtu);
     putIf(j, "endpoint", v.endpoint);
     putIf(j, "secretRef", v.secretRef);
+    putIf(j, "serviceLabels", v.serviceLabels);
+    putIf(j, "serviceAnnotations", v.serviceAnnotations);
 }
 
 void from_json(const json &j, GatewayServerSpec &v)
@@ -44,6 +46,8 @@ void from_json(const json &j, GatewayServerSpec &v)
     optionalField(j, "mtu", v.mtu);
     optionalField(j, "endpoint", v.endpoint);
     optionalField(j, "secretRef", v.secretRef);
+    optionalField(j, "serviceLabels", v.serviceLabels);
+    optionalField(j, "serviceAnnotations", v.serviceAnnotations);
 }
 
 void to_json(json &j, const GatewayServerStatus &v)

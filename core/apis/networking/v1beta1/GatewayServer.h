@@ -8,6 +8,7 @@
 
 #include <array>
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -39,6 +40,8 @@ struct GatewayServerSpec {
     int mtu = 0;
     std::optional<Endpoint> endpoint;
     std::optional<shared::LocalObjectReference> secretRef;   // unset: one is generated
+    std::map<std::string, std::string> serviceLabels;        // extra labels of the exposing Service
+    std::map<std::string, std::string> serviceAnnotations;   // and its extra annotations
 };
 
 struct GatewayServerStatus {
