@@ -26,9 +26,19 @@ struct Difference {
     std::string path;   // schema path; empty for CRD-level fields
     std::string attribute;
     std::optional<json> liqo, spillway;
+    // For a path only Liqo has: Spillway's nearest node above it sets
+    // x-kubernetes-preserve-unknown-fields, so the apiserver keeps what Liqo would type there.
+    // Below a node Spillway types without it, the field would be pruned instead.
+    bool openInSpillway = false;
 
     bool operator==(const Difference &) const = default;
 };
+
+inline bool isUnder(const std::string &path, const std::string &prefix)
+{
+    return path.size() > prefix.size() && path.compare(0, prefix.size(), prefix) == 0 &&
+           std::string(".[{").find(path[prefix.size()]) != std::string::npos;
+}
 
 inline json withoutDescriptions(const json &node)
 {
@@ -102,8 +112,17 @@ inline std::vector<Difference> schemaDifferences(const json &liqo, const json &s
     for (const std::string &p : paths) {
         const auto ia = a.find(p), ib = b.find(p);
         if (ia == a.end() || ib == b.end()) {
+            bool open = false;
+            if (ib == b.end()) {   // only Liqo has it: is Spillway's nearest ancestor open?
+                std::string nearest;
+                const json *node = nullptr;
+                for (const auto &[q, n] : b)
+                    if ((q.empty() || isUnder(p, q)) && (!node || q.size() > nearest.size()))
+                        nearest = q, node = n;
+                open = node && node->value("x-kubernetes-preserve-unknown-fields", false);
+            }
             out.push_back({prefix + p, "presence", ia == a.end() ? std::nullopt : std::optional<json>(present),
-                           ib == b.end() ? std::nullopt : std::optional<json>(present)});
+                           ib == b.end() ? std::nullopt : std::optional<json>(present), open});
             continue;
         }
         for (const std::string &key : comparedKeys(*ia->second, *ib->second)) {
@@ -200,16 +219,10 @@ struct AllowedSubtree {
     std::string reason;
 };
 
-inline bool isUnder(const std::string &path, const std::string &prefix)
-{
-    return path.size() > prefix.size() && path.compare(0, prefix.size(), prefix) == 0 &&
-           std::string(".[{").find(path[prefix.size()]) != std::string::npos;
-}
-
 inline bool subtreeCovers(const AllowedSubtree &e, const Difference &d)
 {
     if (d.attribute == "presence")
-        return d.liqo && !d.spillway && isUnder(d.path, e.prefix);
+        return d.liqo && !d.spillway && d.openInSpillway && isUnder(d.path, e.prefix);
     if (d.attribute == "x-kubernetes-preserve-unknown-fields" && d.path == e.prefix)
         return !d.liqo && d.spillway == json(true);
     for (const auto &[path, attribute] : e.liqoOnly)
@@ -231,6 +244,7 @@ inline Verdict judge(const std::string &kind, const std::vector<Difference> &dif
 {
     Verdict v;
     std::map<const void *, int> used;
+    std::set<const AllowedSubtree *> flagSeen;   // Spillway still leaves the subtree open
     std::set<std::pair<std::string, std::string>> liqoOnlyUsed;
     for (const Difference &d : diffs) {
         const AllowedAttribute *attr = nullptr;
@@ -247,7 +261,9 @@ inline Verdict judge(const std::string &kind, const std::vector<Difference> &dif
             ++used[tree];
             if (d.attribute == "presence")
                 ++v.covered[kind + " " + tree->prefix];
-            else if (d.attribute != "x-kubernetes-preserve-unknown-fields")
+            else if (d.attribute == "x-kubernetes-preserve-unknown-fields")
+                flagSeen.insert(tree);
+            else
                 liqoOnlyUsed.insert({d.path, d.attribute});
         } else {
             v.unexpected.push_back(describe(kind, d));
@@ -261,6 +277,9 @@ inline Verdict judge(const std::string &kind, const std::vector<Difference> &dif
             continue;
         if (!used[&s])
             v.stale.push_back(kind + " " + s.prefix + ": allowed as an open subtree, but nothing differs there any more");
+        else if (!flagSeen.count(&s))
+            v.stale.push_back(kind + " " + s.prefix + ": allowed as an open subtree, but Spillway no longer sets "
+                                                     "x-kubernetes-preserve-unknown-fields there: type it fully or keep it open");
         for (const auto &[path, attribute] : s.liqoOnly)
             if (!liqoOnlyUsed.count({path, attribute}))
                 v.stale.push_back(kind + " " + path + ": " + attribute + " is allowed to be Liqo's only, but it no longer differs");

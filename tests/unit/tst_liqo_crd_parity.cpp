@@ -255,6 +255,16 @@ private slots:
         const auto diffs = schemaDifferences(liqoSchema, open);
         QVERIFY(has(diffs, {".spec.template.spec", "x-kubernetes-preserve-unknown-fields", std::nullopt, json(true)}));
         QVERIFY(has(diffs, {".spec.template.spec.replicas", "type", json("integer"), json("string")}));
+
+        // A path only Liqo has says whether Spillway's nearest node above it is open.
+        json typed = liqoSchema;
+        json &template_ = typed["properties"]["spec"]["properties"]["template"];
+        template_["properties"]["spec"] = {{"type", "object"}, {"x-kubernetes-preserve-unknown-fields", true}};
+        template_["properties"].erase("metadata");
+        const auto gaps = schemaDifferences(liqoSchema, typed);
+        const json present = "present";
+        QVERIFY(has(gaps, {".spec.template.spec.replicas", "presence", present, std::nullopt, true}));
+        QVERIFY(has(gaps, {".spec.template.metadata.labels", "presence", present, std::nullopt, false}));
     }
 
     void theAllowListIsNarrowAndShrinks()
@@ -264,8 +274,8 @@ private slots:
         const json present = "present";
         const std::vector<Difference> allowed{
             {".spec.pod", "x-kubernetes-preserve-unknown-fields", std::nullopt, json(true)},
-            {".spec.pod.a", "presence", present, std::nullopt},
-            {".spec.pod.a.b[]", "presence", present, std::nullopt},
+            {".spec.pod.a", "presence", present, std::nullopt, true},
+            {".spec.pod.a.b[]", "presence", present, std::nullopt, true},
             {".spec.pod.list", "x-kubernetes-list-type", json("map"), std::nullopt},
             {".spec.op", "enum", std::nullopt, json::array({"In"})},
         };
@@ -274,11 +284,13 @@ private slots:
         QCOMPARE(v.covered["K .spec.pod"], 2);
 
         // Not covered: a path only Spillway has, a type change under the prefix, a sibling that
-        // shares the prefix's spelling, another kind, another enum, an unnamed Liqo-only keyword.
+        // shares the prefix's spelling, another kind, another enum, an unnamed Liqo-only keyword, a
+        // path below a node Spillway types without leaving it open (the apiserver would prune it).
         const std::vector<Difference> notAllowed{
             {".spec.pod.extra", "presence", std::nullopt, present},
             {".spec.pod.a", "type", json("string"), json("integer")},
-            {".spec.podTemplate", "presence", present, std::nullopt},
+            {".spec.podTemplate", "presence", present, std::nullopt, true},
+            {".spec.pod.typed.c", "presence", present, std::nullopt, false},
             {".spec.op", "enum", std::nullopt, json::array({"In", "NotIn"})},
             {".spec.pod.a", "x-kubernetes-list-type", json("map"), std::nullopt},
             {".spec.pod", "x-kubernetes-preserve-unknown-fields", json(true), std::nullopt},
@@ -286,6 +298,12 @@ private slots:
         v = judge("K", notAllowed, attrs, trees);
         QCOMPARE(v.unexpected.size(), notAllowed.size());
         QCOMPARE(judge("Other", allowed, attrs, trees).unexpected.size(), allowed.size());
+
+        // Liqo's paths under the prefix without Spillway's flag there: the subtree is no longer open.
+        std::vector<Difference> closed(allowed.begin() + 1, allowed.end());
+        v = judge("K", closed, attrs, trees);
+        QCOMPARE(v.stale.size(), size_t(1));
+        QVERIFY(QString::fromStdString(v.stale[0]).contains(QStringLiteral("no longer sets x-kubernetes-preserve-unknown-fields")));
 
         // With nothing left to allow, every entry (and the named keyword) is reported stale.
         v = judge("K", {}, attrs, trees);
