@@ -213,7 +213,7 @@ here_m=$(echo "$as_m" | awk -F'[./]' -v ip="$here_ip" '{ split(ip, h, "."); prin
 reflected="'$KUBECTL' --kubeconfig '$KP' -n apps-rome get endpointslices -l kubernetes.io/service-name=web,endpointslice.kubernetes.io/managed-by=endpointslice.reflection.liqo.io -o jsonpath='{.items[*].endpoints[*].addresses[*]}'"
 eventually 30 "milan gets rome's endpoint slice with only the pod that stays in rome ($here_ip), as milan reaches it ($here_m)" bash -c "[ \"\$($reflected)\" = '$here_m' ]"
 eventually 30 "while milan's own slice lists the offloaded pod ($remote_ip)" bash -c "'$KUBECTL' --kubeconfig '$KP' -n apps-rome get endpointslices -l kubernetes.io/service-name=web,endpointslice.kubernetes.io/managed-by=endpointslice-controller.k8s.io -o jsonpath='{.items[*].endpoints[*].addresses[*]}' | grep -qw '$remote_ip'" \
-  || { kcp -n apps-rome get endpointslices,svc,pods -o yaml; grep -iE 'endpoint|error' "$(dirname "$KP")/logs/kube-controller-manager.log" | tail -n 30; } | sed 's/^/# /'
+  || { kcp -n apps-rome get endpointslices,svc,pods -o yaml; kcp -n apps-rome get events; grep -iE 'endpoint|error' "$(dirname "$KP")/logs/kube-controller-manager.log" | tail -n 30; } | sed 's/^/# /'
 kcc -n apps delete pod here --wait=false >/dev/null
 eventually 30 "the pod in rome deleted: milan's copy lists no endpoint" bash -c "[ -z \"\$($reflected)\" ]"
 out=$("$CTL" unoffload namespace apps --kubeconfig "$KC" --timeout 60 2>&1) || fail "unoffload: $out"
