@@ -3,6 +3,9 @@
 #include "apis/ipam/v1alpha1/Network.h"
 #include "apis/networking/v1beta1/Configuration.h"
 #include "ipam/Labels.h"
+#include "kube/Conditions.h"
+
+#include <QDateTime>
 
 namespace spillway::ipam {
 
@@ -13,9 +16,37 @@ QString ConfigurationReconciler::primaryCidr(const json &list)
     return list.is_array() && !list.empty() && list[0].is_string() ? QString::fromStdString(list[0].get<std::string>()) : QString();
 }
 
-ConfigurationReconciler::ConfigurationReconciler(kube::KubeClient &client, QString liqoNamespace)
-    : m_client(client), m_liqoNamespace(std::move(liqoNamespace))
+ConfigurationReconciler::ConfigurationReconciler(kube::KubeClient &client, QString liqoNamespace, std::function<QString()> nowIso)
+    : m_client(client), m_liqoNamespace(std::move(liqoNamespace)), m_now(std::move(nowIso))
 {
+    if (!m_now)
+        m_now = [] { return QDateTime::currentDateTimeUtc().toString(Qt::ISODate); };
+}
+
+json ConfigurationReconciler::cidrsCondition(const json &configuration, bool configured, std::int64_t generation) const
+{
+    const std::string status = configured ? "True" : "False";
+    const json previous = configuration.value("status", json::object()).value("conditions", json::array());
+    json condition = {{"type", kNetworkCidrsConfiguredCondition}, {"status", status}, {"observedGeneration", generation},
+                      {"reason", configured ? "NetworkCIDRsConfigured" : "WaitingForNetworks"},
+                      {"message", configured ? "the peer's CIDRs are mapped, remapped where they clash with this cluster's"
+                                             : "waiting for the IPAM to map the peer's CIDRs"}};
+    condition["lastTransitionTime"] = kube::transitionTime(previous, kNetworkCidrsConfiguredCondition, status, m_now().toStdString());
+    // Others' conditions stay as they are; ours is replaced in place.
+    json conditions = json::array();
+    bool placed = false;
+    for (const json &c : previous) {
+        if (c.is_object() && c.value("type", "") == kNetworkCidrsConfiguredCondition) {
+            if (!placed)
+                conditions.push_back(condition);
+            placed = true;
+        } else {
+            conditions.push_back(c);
+        }
+    }
+    if (!placed)
+        conditions.push_back(condition);
+    return conditions;
 }
 
 Result<ConfigurationReconciler::LocalNetworks> ConfigurationReconciler::localNetworks(kube::KubeClient &client, const QString &liqoNamespace)
@@ -110,6 +141,9 @@ Result<void> ConfigurationReconciler::reconcile(const QString &key)
     if (remotePods.isEmpty())
         return {};   // nothing to map until the peer's pod CIDR is known (a new spec brings us back)
 
+    // liqoctl waits for NetworkCIDRsConfigured at the spec's generation, which filling spec.local
+    // below moves on.
+    std::int64_t generation = c["metadata"].value("generation", std::int64_t(0));
     const json local = spec.value("local", json::object()).value("cidr", json::object());
     if (primaryCidr(local.value("pod", json::array())).isEmpty()) {
         auto mine = localNetworks(m_client, m_liqoNamespace);
@@ -121,8 +155,10 @@ Result<void> ConfigurationReconciler::reconcile(const QString &key)
                 pods.push_back(p.toStdString());
             const json patch = {{"spec", {{"local", {{"cidr", {{"pod", pods},
                                                                {"external", json::array({mine->external.toStdString()})}}}}}}}};
-            if (auto r = m_client.patch(ref, ns, name, kube::PatchType::Merge, QByteArray::fromStdString(patch.dump())); !r)
-                return r.error();
+            auto patched = m_client.patch(ref, ns, name, kube::PatchType::Merge, QByteArray::fromStdString(patch.dump()));
+            if (!patched)
+                return patched.error();
+            generation = (*patched)["metadata"].value("generation", generation);
         }
     }
 
@@ -147,16 +183,25 @@ Result<void> ConfigurationReconciler::reconcile(const QString &key)
             return e.error();
         external = *e;
     }
-    if (pending || (!remoteExternal.isEmpty() && external.isEmpty()))
-        return {};   // the IPAM has not decided yet; its status update brings us back
+    kube::PatchOptions po;
+    po.subresource = QStringLiteral("status");
+    const json oldStatus = c.value("status", json::object());
+    if (pending || (!remoteExternal.isEmpty() && external.isEmpty())) {
+        // The IPAM has not decided yet; its status update brings us back.
+        const json conditions = cidrsCondition(c, false, generation);
+        if (oldStatus.value("conditions", json::array()) == conditions)
+            return {};
+        const json status = {{"status", {{"conditions", conditions}}}};
+        auto r = m_client.patch(ref, ns, name, kube::PatchType::Merge, QByteArray::fromStdString(status.dump()), po);
+        return r ? Result<void>() : Result<void>(r.error());
+    }
 
     json cidr = {{"pod", pods}};
     if (!external.isEmpty())
         cidr["external"] = json::array({external.toStdString()});
-    if (c.value("status", json::object()).value("remote", json::object()).value("cidr", json::object()) != cidr) {
-        kube::PatchOptions po;
-        po.subresource = QStringLiteral("status");
-        const json status = {{"status", {{"remote", {{"cidr", cidr}}}}}};
+    const json conditions = cidrsCondition(c, true, generation);
+    if (oldStatus.value("remote", json::object()).value("cidr", json::object()) != cidr || oldStatus.value("conditions", json::array()) != conditions) {
+        const json status = {{"status", {{"remote", {{"cidr", cidr}}}, {"conditions", conditions}}}};
         if (auto r = m_client.patch(ref, ns, name, kube::PatchType::Merge, QByteArray::fromStdString(status.dump()), po); !r)
             return r.error();
     }

@@ -41,6 +41,12 @@ assert_eq "10.244.0.0/16 10.245.0.0/16|10.1.0.0/16 10.245.0.0/16|10.245.0.0/16" 
 assert_contains "$out" "milan sees rome: pods 10.244.0.0/16 as 10.0.0.0/16 (remapped), external 10.70.0.0/16 as 10.1.0.0/16 (remapped)" "milan remaps rome's"
 assert_eq "10.244.0.0/16|10.1.0.0/16|true|milan" "$(kcc -n liqo-tenant-milan get configuration milan -o jsonpath='{.spec.remote.cidr.pod[0]}|{.status.remote.cidr.pod[0]}|{.metadata.labels.configuration\.liqo\.io/configured}|{.metadata.labels.liqo\.io/remote-cluster-id}')" "rome's Configuration for milan: spec, remapped status, configured"
 assert_eq "10.244.0.0/16|10.70.0.0/16" "$(kcc -n liqo-tenant-milan get configuration milan -o jsonpath='{.spec.local.cidr.pod[0]}|{.spec.local.cidr.external[0]}')" "spec.local filled with rome's own"
+# What liqoctl waits for before it makes the gateways: the condition, at the generation that
+# filling spec.local moved on to.
+cond='{.status.conditions[?(@.type=="NetworkCIDRsConfigured")]'
+assert_eq "True NetworkCIDRsConfigured $(kcc -n liqo-tenant-milan get configuration milan -o jsonpath='{.metadata.generation}')" \
+  "$(kcc -n liqo-tenant-milan get configuration milan -o jsonpath="$cond.status} $cond.reason} $cond.observedGeneration}")" \
+  "NetworkCIDRsConfigured is True at the Configuration's generation"
 assert_eq "Configuration pod" "$(kcc -n liqo-tenant-milan get network milan-pod -o jsonpath='{.metadata.ownerReferences[0].kind} {.metadata.labels.configuration\.liqo\.io/cidr-type}')" "the peer's Networks are owned by the Configuration"
 out2=$("$CTL" network init --kubeconfig "$KC" --remote-kubeconfig "$KP" --timeout 60 2>&1)
 assert_contains "$out2" "rome sees milan: pods 10.244.0.0/16 as 10.1.0.0/16" "init again: idempotent, the same mapping"
