@@ -11,6 +11,11 @@ QString gatewayClusterRoleBindingName(const QString &ns)
     return QStringLiteral("spillway-gateway-") + ns;
 }
 
+QString gatewayResourceName(const QString &gatewayName)
+{
+    return QStringLiteral("gw-") + gatewayName;
+}
+
 Result<json> renderGatewayTemplate(const json &templateSpec, const GatewayTemplateValues &v)
 {
     QString text = QString::fromStdString(templateSpec.dump());
@@ -44,6 +49,7 @@ Result<GatewayWorkload> gatewayWorkload(GatewayMode mode, const json &gateway, c
 {
     const json meta = gateway.value("metadata", json::object());
     const std::string ns = meta.value("namespace", ""), name = meta.value("name", "");
+    const std::string workloadName = gatewayResourceName(QString::fromStdString(name)).toStdString();
     const json owner = {{"apiVersion", "networking.liqo.io/v1beta1"}, {"kind", mode == GatewayMode::Server ? "GatewayServer" : "GatewayClient"},
                         {"name", name}, {"uid", meta.value("uid", "")}, {"controller", true}};
     const json deploymentSpec = rendered.value("spec", json::object()).value("deployment", json::object()).value("spec", json());
@@ -62,7 +68,7 @@ Result<GatewayWorkload> gatewayWorkload(GatewayMode mode, const json &gateway, c
     json deploymentLabels = renderedMeta.value("labels", json::object());
     deploymentLabels[kGatewayComponentLabel] = kGatewayComponentValue;
     out.deployment = {{"apiVersion", "apps/v1"}, {"kind", "Deployment"},
-                      {"metadata", {{"name", renderedMeta.value("name", name)}, {"namespace", ns},
+                      {"metadata", {{"name", workloadName}, {"namespace", ns},
                                     {"labels", deploymentLabels},
                                     {"ownerReferences", json::array({owner})}}},
                       {"spec", deploymentSpec}};
@@ -78,7 +84,7 @@ Result<GatewayWorkload> gatewayWorkload(GatewayMode mode, const json &gateway, c
         if (endpoint.contains("loadBalancerIP") && endpoint["loadBalancerIP"].is_string())
             serviceSpec["loadBalancerIP"] = endpoint["loadBalancerIP"];
         out.service = {{"apiVersion", "v1"}, {"kind", "Service"},
-                       {"metadata", {{"name", name}, {"namespace", ns}, {"labels", renderedMeta.value("labels", json::object())},
+                       {"metadata", {{"name", workloadName}, {"namespace", ns}, {"labels", renderedMeta.value("labels", json::object())},
                                      {"ownerReferences", json::array({owner})}}},
                        {"spec", serviceSpec}};
     }

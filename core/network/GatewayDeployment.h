@@ -11,8 +11,10 @@ namespace spillway::network {
 // WgGatewayServerTemplate / WgGatewayClientTemplate the gateway object names: {{ .Name }},
 // {{ .Namespace }}, {{ .ClusterID }} (the peer), {{ .SecretName }}, {{ .Spec.MTU }},
 // {{ .Spec.Endpoint.Port }} and {{ index .Spec.Endpoint.Addresses 0 }} are substituted. The
-// Deployment (and a server's UDP Service) is owned by the gateway object, so it goes with it; the
-// pods run under the ServiceAccount spillway-gateway of the tenant namespace.
+// Deployment (and a server's UDP Service) is named gw-<gateway>, as Liqo names it whatever the
+// template says (liqoctl waits for that Deployment, and Liqo's tools look for it), and is owned by
+// the gateway object, so it goes with it; the pods run under the ServiceAccount spillway-gateway
+// of the tenant namespace.
 inline constexpr const char *kGatewayComponentLabel = "networking.liqo.io/component";
 inline constexpr const char *kGatewayComponentValue = "gateway";
 
@@ -33,5 +35,7 @@ struct GatewayWorkload {
 // gateway: the GatewayServer / GatewayClient; rendered: renderGatewayTemplate's output.
 Result<GatewayWorkload> gatewayWorkload(GatewayMode mode, const nlohmann::json &gateway, const nlohmann::json &rendered);
 QString gatewayClusterRoleBindingName(const QString &ns);
+// The Deployment and Service that run a gateway: "gw-" + the gateway's name.
+QString gatewayResourceName(const QString &gatewayName);
 
 } // namespace spillway::network

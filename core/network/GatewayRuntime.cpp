@@ -134,6 +134,31 @@ Result<void> GatewayRuntime::reconcile(const QString &key)
     return started ? Result<void>() : Result<void>(started.error());
 }
 
+// Before it took Liqo's gw-<name>, Spillway named a gateway's Deployment and Service after the
+// gateway itself, so an upgraded cluster would run two gateway pods for one peer. The old ones go
+// once the new ones are applied; only those this gateway owns.
+Result<void> GatewayRuntime::removeUnprefixedWorkload(const json &gateway)
+{
+    const json meta = gateway["metadata"];
+    const QString ns = QString::fromStdString(meta.value("namespace", "")), name = QString::fromStdString(meta.value("name", ""));
+    const std::string uid = meta.value("uid", "");
+    for (const kube::ResourceRef &kind : {kube::resources::deployments(), kube::resources::services()}) {
+        auto old = m_client.get(kind, ns, name);
+        if (!old && old.error().isNotFound())
+            continue;
+        if (!old)
+            return old.error();
+        bool owned = false;
+        for (const json &o : (*old)["metadata"].value("ownerReferences", json::array()))
+            owned |= !uid.empty() && o.value("uid", "") == uid;
+        if (!owned)
+            continue;
+        if (auto r = m_client.remove(kind, ns, name); !r && !r.error().isNotFound())
+            return r.error();
+    }
+    return {};
+}
+
 Result<void> GatewayRuntime::runInCluster(const json &gateway)
 {
     const json meta = gateway["metadata"], spec = gateway.value("spec", json::object());
@@ -167,11 +192,13 @@ Result<void> GatewayRuntime::runInCluster(const json &gateway)
     for (const json &obj : {workload->serviceAccount, workload->clusterRoleBinding, workload->deployment})
         if (auto applied = kube::applyObject(m_client, obj, fieldManager); !applied)
             return applied.error();
-    if (!server)
-        return {};
-    auto service = kube::applyObject(m_client, workload->service, fieldManager);
+    auto service = server ? kube::applyObject(m_client, workload->service, fieldManager) : Result<json>(json());
     if (!service)
         return service.error();
+    if (auto r = removeUnprefixedWorkload(gateway); !r)
+        return r;
+    if (!server)
+        return {};
     // Where clients dial: what the Service offers.
     const json svcSpec = (*service).value("spec", json::object());
     const json port = svcSpec.value("ports", json::array()).empty() ? json::object() : svcSpec["ports"][0];

@@ -41,6 +41,7 @@ private:
     Result<void> stopProcess(const QString &ns, const QString &name);
     Result<void> reportEndpoint(const nlohmann::json &gateway, const QString &address, int port);
     Result<void> runInCluster(const nlohmann::json &gateway);
+    Result<void> removeUnprefixedWorkload(const nlohmann::json &gateway);
     Result<void> releaseClusterRoleBinding(const QString &ns);
 
     kube::KubeClient &m_client;

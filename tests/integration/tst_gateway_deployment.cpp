@@ -56,6 +56,16 @@ private slots:
                                                               {"name", "wireguard-server"}, {"namespace", liqoNs.toStdString()}}}}}};
         auto created = admin->create(servers, ns, server);
         QVERIFY2(created, created ? "" : qPrintable(created.error().toString()));
+        // What an older Spillway ran for this gateway: a Service named after the gateway itself,
+        // owned by it.
+        const json owner = {{"apiVersion", "networking.liqo.io/v1beta1"}, {"kind", "GatewayServer"}, {"name", "rome"},
+                            {"uid", (*created)["metadata"]["uid"]}, {"controller", true}};
+        const auto unprefixed = [&](const char *name, const json &owners) {
+            return json{{"apiVersion", "v1"}, {"kind", "Service"},
+                        {"metadata", {{"name", name}, {"namespace", ns.toStdString()}, {"ownerReferences", owners}}},
+                        {"spec", {{"ports", json::array({{{"port", 51840}, {"protocol", "UDP"}}})}}}};
+        };
+        QVERIFY(admin->create(kube::resources::services(), ns, unprefixed("rome", json::array({owner}))).ok());
 
         network::GatewayRuntime::Options o;
         o.localRuntime = false;
@@ -68,7 +78,7 @@ private slots:
 
         auto deployments = admin->resolve(QStringLiteral("apps/v1"), QStringLiteral("Deployment"));
         QVERIFY(deployments.ok());
-        auto d = admin->get(*deployments, ns, QStringLiteral("rome"));
+        auto d = admin->get(*deployments, ns, QStringLiteral("gw-rome"));
         QVERIFY2(d, d ? "" : qPrintable(d.error().toString()));
         const json pod = (*d)["spec"]["template"]["spec"];
         const json args = pod["containers"][0]["args"];
@@ -82,8 +92,10 @@ private slots:
         QVERIFY(crbs.ok());
         QVERIFY(admin->get(*crbs, {}, QStringLiteral("spillway-gateway-") + ns).ok());
 
-        auto svc = admin->get(kube::resources::services(), ns, QStringLiteral("rome"));
+        auto svc = admin->get(kube::resources::services(), ns, QStringLiteral("gw-rome"));
         QVERIFY(svc.ok());
+        auto old = admin->get(kube::resources::services(), ns, QStringLiteral("rome"));
+        QVERIFY2(!old && old.error().isNotFound(), "the unprefixed Service the gateway owned is gone");
         const json port = (*svc)["spec"]["ports"][0];
         QCOMPARE(QString::fromStdString((*svc)["spec"].value("type", "")), QStringLiteral("NodePort"));
         QCOMPARE(QString::fromStdString(port.value("protocol", "")), QStringLiteral("UDP"));
@@ -108,7 +120,7 @@ private slots:
         // Owned by the gateway object: the garbage collector takes them — once it watches the
         // kind, which for a CRD applied moments ago is after its next discovery pass (30 s).
         auto gone = [](const Result<json> &r) { return !r.ok() && r.error().isNotFound(); };
-        QTRY_VERIFY_WITH_TIMEOUT(gone(admin->get(*deployments, ns, QStringLiteral("rome"))) && gone(admin->get(kube::resources::services(), ns, QStringLiteral("rome"))),
+        QTRY_VERIFY_WITH_TIMEOUT(gone(admin->get(*deployments, ns, QStringLiteral("gw-rome"))) && gone(admin->get(kube::resources::services(), ns, QStringLiteral("gw-rome"))),
                                  90000);
     }
 
