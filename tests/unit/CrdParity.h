@@ -71,12 +71,24 @@ inline void collectPaths(const json &schema, const std::string &path, std::map<s
         collectPaths(*extra, path + "{}", out);
 }
 
+// The path of a node's parent: ".a.b[]" -> ".a.b", ".a.b" -> ".a", ".a" -> "".
+inline std::string parentPath(const std::string &path)
+{
+    if (path.size() >= 2 && (path.ends_with("[]") || path.ends_with("{}")))
+        return path.substr(0, path.size() - 2);
+    const auto dot = path.rfind('.');
+    return dot == std::string::npos ? std::string() : path.substr(0, dot);
+}
+
 inline std::optional<json> attribute(const json &node, const std::string &key)
 {
     const auto it = node.find(key);
     if (it == node.end())
         return std::nullopt;
-    json value = withoutDescriptions(*it);
+    // The values of these keywords are data, where a "description" key would mean something;
+    // elsewhere (subschemas, printer columns) descriptions are prose and not compared.
+    const bool data = key == "default" || key == "enum" || key == "example" || key == "const";
+    json value = data ? *it : withoutDescriptions(*it);
     if ((key == "required" || key == "enum") && value.is_array())   // order carries no meaning
         std::sort(value.begin(), value.end());
     return value;
@@ -114,12 +126,11 @@ inline std::vector<Difference> schemaDifferences(const json &liqo, const json &s
         if (ia == a.end() || ib == b.end()) {
             bool open = false;
             if (ib == b.end()) {   // only Liqo has it: is Spillway's nearest ancestor open?
-                std::string nearest;
-                const json *node = nullptr;
-                for (const auto &[q, n] : b)
-                    if ((q.empty() || isUnder(p, q)) && (!node || q.size() > nearest.size()))
-                        nearest = q, node = n;
-                open = node && node->value("x-kubernetes-preserve-unknown-fields", false);
+                std::string q = p;
+                auto ancestor = b.end();
+                while (ancestor == b.end() && !q.empty())
+                    ancestor = b.find(q = parentPath(q));
+                open = ancestor != b.end() && ancestor->second->value("x-kubernetes-preserve-unknown-fields", false);
             }
             out.push_back({prefix + p, "presence", ia == a.end() ? std::nullopt : std::optional<json>(present),
                            ib == b.end() ? std::nullopt : std::optional<json>(present), open});

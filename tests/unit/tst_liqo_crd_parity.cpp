@@ -242,6 +242,14 @@ private slots:
         QCOMPARE(crdLevel.size(), size_t(3));
         QVERIFY(has(crdLevel, {"", "scope", json("Namespaced"), json("Cluster")}));
         QVERIFY(has(crdLevel, {"", "versions[v1beta1].subresources", json({{"status", json::object()}}), json::object()}));
+
+        // A default is data: a "description" key inside it is compared like any other.
+        json withDefault = crd, otherDefault;
+        json &mtu = withDefault["spec"]["versions"][0]["schema"]["openAPIV3Schema"]["properties"]["spec"]["properties"]["mtu"];
+        mtu["default"] = {{"description", "a"}};
+        otherDefault = withDefault;
+        otherDefault["spec"]["versions"][0]["schema"]["openAPIV3Schema"]["properties"]["spec"]["properties"]["mtu"]["default"]["description"] = "b";
+        QVERIFY(has(crdDifferences(withDefault, otherDefault), {".spec.mtu", "default", json({{"description", "a"}}), json({{"description", "b"}})}));
     }
 
     void theWalkLooksIntoOpenSubtrees()
@@ -265,6 +273,10 @@ private slots:
         const json present = "present";
         QVERIFY(has(gaps, {".spec.template.spec.replicas", "presence", present, std::nullopt, true}));
         QVERIFY(has(gaps, {".spec.template.metadata.labels", "presence", present, std::nullopt, false}));
+        QVERIFY(has(gaps, {".spec.template.spec.template.spec.containers[].name", "presence", present, std::nullopt, true}));
+        QCOMPARE(QString::fromStdString(crdparity::parentPath(".a.b[]")), QStringLiteral(".a.b"));
+        QCOMPARE(QString::fromStdString(crdparity::parentPath(".a.b{}")), QStringLiteral(".a.b"));
+        QCOMPARE(QString::fromStdString(crdparity::parentPath(".a")), QString());
     }
 
     void theAllowListIsNarrowAndShrinks()
