@@ -10,7 +10,11 @@ version=$(sed -n 's/^require github.com\/liqotech\/liqo \(v[^ ]*\)$/\1/p' "$TEST
 [ -n "$version" ] || die "no 'require github.com/liqotech/liqo vX.Y.Z' line in $TESTBED_DIR/liqo/go.mod"
 pinned=$(sed -n "s/^github.com\/liqotech\/liqo $version \(h1:[^ ]*\)$/\1/p" "$TESTBED_DIR/liqo/go.sum")
 [ -n "$pinned" ] || die "liqo/go.sum has no hash for github.com/liqotech/liqo $version"
-info=$(cd "$TESTBED_DIR/liqo" && GOFLAGS=-mod=mod "$GO" mod download -json "github.com/liqotech/liqo@$version" 2>&1) \
+# Outside any module (an empty directory, no workspace): the pin's go.mod and go.sum stay as they
+# are, and only the Go that runs here is used.
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+info=$(cd "$scratch" && GOWORK=off GOTOOLCHAIN=local GOFLAGS= "$GO" mod download -json "github.com/liqotech/liqo@$version" 2>&1) \
   || { echo "$info" >&2; die "downloading github.com/liqotech/liqo@$version failed"; }
 field() { sed -n "s/^[[:space:]]*\"$1\": \"\(.*\)\",\{0,1\}$/\1/p" <<< "$info" | head -n 1; }
 dir=$(field Dir)
