@@ -83,10 +83,16 @@ Result<GatewayWorkload> gatewayWorkload(GatewayMode mode, const json &gateway, c
                             {"ports", json::array({portSpec})}};
         if (endpoint.contains("loadBalancerIP") && endpoint["loadBalancerIP"].is_string())
             serviceSpec["loadBalancerIP"] = endpoint["loadBalancerIP"];
-        out.service = {{"apiVersion", "v1"}, {"kind", "Service"},
-                       {"metadata", {{"name", workloadName}, {"namespace", ns}, {"labels", renderedMeta.value("labels", json::object())},
-                                     {"ownerReferences", json::array({owner})}}},
-                       {"spec", serviceSpec}};
+        // The GatewayServer's own serviceLabels / serviceAnnotations (a cloud's load-balancer
+        // settings, say) go on its Service, over the template's labels.
+        const json gatewaySpec = gateway.value("spec", json::object());
+        json serviceLabels = renderedMeta.value("labels", json::object());
+        if (const json extra = gatewaySpec.value("serviceLabels", json::object()); extra.is_object())
+            serviceLabels.update(extra);
+        json serviceMeta = {{"name", workloadName}, {"namespace", ns}, {"labels", serviceLabels}, {"ownerReferences", json::array({owner})}};
+        if (const json annotations = gatewaySpec.value("serviceAnnotations", json::object()); annotations.is_object() && !annotations.empty())
+            serviceMeta["annotations"] = annotations;
+        out.service = {{"apiVersion", "v1"}, {"kind", "Service"}, {"metadata", serviceMeta}, {"spec", serviceSpec}};
     }
     return out;
 }

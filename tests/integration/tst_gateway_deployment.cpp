@@ -52,6 +52,7 @@ private slots:
         const json server = {{"apiVersion", "networking.liqo.io/v1beta1"}, {"kind", "GatewayServer"},
                              {"metadata", {{"name", "rome"}, {"namespace", ns.toStdString()}, {"labels", {{"liqo.io/remote-cluster-id", "rome"}}}}},
                              {"spec", {{"mtu", 1340}, {"endpoint", {{"port", 51840}, {"serviceType", "NodePort"}}},
+                                       {"serviceLabels", {{"team", "net"}}}, {"serviceAnnotations", {{"example.com/lb", "internal"}}},
                                        {"serverTemplateRef", {{"apiVersion", "networking.liqo.io/v1beta1"}, {"kind", "WgGatewayServerTemplate"},
                                                               {"name", "wireguard-server"}, {"namespace", liqoNs.toStdString()}}}}}};
         auto created = admin->create(servers, ns, server);
@@ -98,6 +99,9 @@ private slots:
         QVERIFY2(!old && old.error().isNotFound(), "the unprefixed Service the gateway owned is gone");
         const json port = (*svc)["spec"]["ports"][0];
         QCOMPARE(QString::fromStdString((*svc)["spec"].value("type", "")), QStringLiteral("NodePort"));
+        QCOMPARE(QString::fromStdString((*svc)["metadata"]["labels"].value("team", "")), QStringLiteral("net"));
+        QCOMPARE(QString::fromStdString((*svc)["metadata"]["labels"].value("networking.liqo.io/gateway-name", "")), QStringLiteral("rome"));
+        QCOMPARE(QString::fromStdString((*svc)["metadata"]["annotations"].value("example.com/lb", "")), QStringLiteral("internal"));
         QCOMPARE(QString::fromStdString(port.value("protocol", "")), QStringLiteral("UDP"));
         QVERIFY(port.value("nodePort", 0) >= 30000);
         auto now = admin->get(servers, ns, QStringLiteral("rome"));
