@@ -30,9 +30,19 @@ Result<QStringList> Uninstaller::peerings()
     auto list = m_client.listAll(*ref, {});
     if (!list)
         return list.error().isNotFound() ? Result<QStringList>(QStringList{}) : Result<QStringList>(list.error());
+    // As Liqo's uninstall counts them: a peer with any module (authentication, networking,
+    // offloading) enabled. liqoctl unpeer leaves the ForeignCluster behind with none, and that is
+    // no peering. One whose status was never written yet counts, to be safe.
     QStringList out;
-    for (const auto &fc : (*list)["items"])
-        out << nameOf(fc);
+    for (const auto &fc : (*list)["items"]) {
+        const json modules = fc.value("status", json::object()).value("modules", json());
+        bool active = !modules.is_object();
+        if (modules.is_object())
+            for (const char *module : {"authentication", "networking", "offloading"})
+                active |= modules.value(module, json::object()).value("enabled", false);
+        if (active)
+            out << nameOf(fc);
+    }
     return out;
 }
 

@@ -113,7 +113,14 @@ out=$(install --upgrade --cluster-labels topology.kubernetes.io/region=eu 2>/dev
 assert_contains "$out" "upgraded from 0.0.7" "--upgrade proceeds"
 
 # --- uninstall ----------------------------------------------------------------------------
+# p1 is peered (its networking module is enabled by its Configuration); p2 is what liqoctl unpeer
+# leaves behind: a ForeignCluster with every module off, which is no peering (as in Liqo).
 printf 'apiVersion: core.liqo.io/v1beta1\nkind: ForeignCluster\nmetadata: {name: p1, finalizers: [spillway.dev/test]}\nspec: {clusterID: p1}\n' | kcn apply -f - >/dev/null
+kcn create namespace liqo-tenant-p1 >/dev/null
+printf 'apiVersion: networking.liqo.io/v1beta1\nkind: Configuration\nmetadata: {name: p1, namespace: liqo-tenant-p1, labels: {liqo.io/remote-cluster-id: p1}}\nspec: {remote: {cidr: {pod: [10.9.0.0/16], external: [10.10.0.0/16]}}}\n' | kcn apply -f - >/dev/null
+printf 'apiVersion: core.liqo.io/v1beta1\nkind: ForeignCluster\nmetadata: {name: p2}\nspec: {clusterID: p2}\n' | kcn apply -f - >/dev/null
+eventually 30 "p2's status is written: no module enabled" \
+  bash -c "[ \"\$('$KUBECTL' --kubeconfig '$K' get foreignclusters p2 -o jsonpath='{.status.role} {.status.modules.authentication.enabled}')\" = 'Unknown false' ]"
 rc=0; err=$("$CTL" uninstall --kubeconfig "$K" 2>&1) || rc=$?
 assert_eq 1 "$rc" "uninstall refuses while peerings exist"
 assert_contains "$err" "1 peering(s) exist: p1" "naming them"
