@@ -12,7 +12,8 @@
 # reach each other across the tunnel, by the remapped addresses and through a Service (with DNS)
 # whose endpoints are offloaded, in both directions; they do again after the gateway pods are
 # replaced (new pod IPs: the fabric's node routes follow) and while the other agents restart.
-# Liqo's liqoctl version and info read the install as they read Liqo's. unpeer and uninstall
+# Liqo's liqoctl version and info read the install as they read Liqo's, and after spillctl's
+# unpeer, liqoctl peers the clusters again with networking and unpeers them. unpeer and uninstall
 # leave no Spillway pod, namespace, container or node route behind.
 . "$SPILLWAY_SOURCE_DIR/tests/testbed/tests/assert.sh"
 . "$TB/lib.sh"
@@ -63,7 +64,7 @@ if LIQOCTL=$("$TB/liqoctl.sh"); then
     "$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(d["local"]["version"], d["local"]["APIServerAddr"], d["health"]["healthy"])' "$work/info.json" 2>&1)" \
     "liqoctl info: version, API server address for peers, healthy"
 else
-  fail "building liqoctl"
+  fail "building liqoctl"; LIQOCTL=""
 fi
 
 # --- peer with networking: the tunnel between the gateway pods --------------------------------
@@ -307,6 +308,25 @@ kcc delete namespace web --wait=false >/dev/null
 out=$(timeout 300 "$CTL" unpeer --kubeconfig "$KC" --remote-kubeconfig "$KP" --timeout 180 2>&1) && pass "unpeer" || fail "unpeer failed: $out"
 eventually 60 "unpeer takes the fabric's routes off both nodes" \
   bash -c "[ -z \"\$(ip -n spw-$c-1 route show proto 83; ip -n spw-$p-1 route show proto 83)\" ]"
+
+# --- Liqo's liqoctl peers the two installs, networking included --------------------------------
+# It waits for NetworkCIDRsConfigured on both Configurations, for Deployments gw-<gateway> and for
+# the server's endpoint; NodePort, as the testbed has no load balancer.
+if [ -n "${LIQOCTL:-}" ]; then
+  lq() { timeout -s KILL 420 "$LIQOCTL" --kubeconfig "$KC" "$@" </dev/null; }
+  out=$(lq peer --remote-kubeconfig "$KP" --gw-server-service-type NodePort --timeout 300s --skip-confirm 2>&1) &&
+    pass "liqoctl peer, with networking" || fail "liqoctl peer: $(echo "$out" | tail -5)"
+  assert_eq "Connected|Connected" "$(kcc -n "liqo-tenant-$p" get connections.networking.liqo.io -o jsonpath='{.items[*].status.value}' 2>/dev/null)|$(kcp -n "liqo-tenant-$c" get connections.networking.liqo.io -o jsonpath='{.items[*].status.value}' 2>/dev/null)" \
+    "liqoctl: the tunnel is Connected on both sides"
+  assert_eq "1|1" "$(kcc -n "liqo-tenant-$p" get deploy "gw-$p" -o jsonpath='{.status.readyReplicas}' 2>/dev/null)|$(kcp -n "liqo-tenant-$c" get deploy "gw-$c" -o jsonpath='{.status.readyReplicas}' 2>/dev/null)" \
+    "the gateways run as Deployments gw-<gateway>, as Liqo names them"
+  eventually 120 "liqoctl: the virtual node liqo-$p is Ready" \
+    bash -c "[ \"\$('$KUBECTL' --kubeconfig '$KC' get node liqo-$p -o jsonpath='{.status.conditions[?(@.type==\"Ready\")].status}')\" = True ]"
+  out=$(lq unpeer --remote-kubeconfig "$KP" --delete-namespaces --timeout 300s --skip-confirm 2>&1) &&
+    pass "liqoctl unpeer --delete-namespaces" || fail "liqoctl unpeer: $(echo "$out" | tail -5)"
+  eventually 60 "liqoctl unpeer takes the fabric's routes off both nodes" \
+    bash -c "[ -z \"\$(ip -n spw-$c-1 route show proto 83; ip -n spw-$p-1 route show proto 83)\" ]"
+fi
 for n in "$c" "$p"; do
   out=$(timeout 300 "$CTL" uninstall --kubeconfig "$STATE/$n/kubeconfig" 2>&1) && pass "uninstall $n" || fail "uninstall $n failed: $out"
 done
