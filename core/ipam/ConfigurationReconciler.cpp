@@ -32,21 +32,7 @@ json ConfigurationReconciler::cidrsCondition(const json &configuration, bool con
                       {"message", configured ? "the peer's CIDRs are mapped, remapped where they clash with this cluster's"
                                              : "waiting for the IPAM to map the peer's CIDRs"}};
     condition["lastTransitionTime"] = kube::transitionTime(previous, kNetworkCidrsConfiguredCondition, status, m_now().toStdString());
-    // Others' conditions stay as they are; ours is replaced in place.
-    json conditions = json::array();
-    bool placed = false;
-    for (const json &c : previous) {
-        if (c.is_object() && c.value("type", "") == kNetworkCidrsConfiguredCondition) {
-            if (!placed)
-                conditions.push_back(condition);
-            placed = true;
-        } else {
-            conditions.push_back(c);
-        }
-    }
-    if (!placed)
-        conditions.push_back(condition);
-    return conditions;
+    return kube::withCondition(previous, condition);
 }
 
 Result<ConfigurationReconciler::LocalNetworks> ConfigurationReconciler::localNetworks(kube::KubeClient &client, const QString &liqoNamespace)
@@ -142,10 +128,13 @@ Result<void> ConfigurationReconciler::reconcile(const QString &key)
         return {};   // nothing to map until the peer's pod CIDR is known (a new spec brings us back)
 
     // liqoctl waits for NetworkCIDRsConfigured at the spec's generation, which filling spec.local
-    // below moves on.
+    // below moves on. Every write carries the resourceVersion this pass read (or wrote): a spec
+    // changed meanwhile is a conflict and a new pass, never a condition about CIDRs not mapped.
     std::int64_t generation = c["metadata"].value("generation", std::int64_t(0));
+    std::string resourceVersion = c["metadata"].value("resourceVersion", "");
     const json local = spec.value("local", json::object()).value("cidr", json::object());
-    if (primaryCidr(local.value("pod", json::array())).isEmpty()) {
+    bool localKnown = !primaryCidr(local.value("pod", json::array())).isEmpty();
+    if (!localKnown) {
         auto mine = localNetworks(m_client, m_liqoNamespace);
         if (!mine)
             return mine.error();
@@ -153,12 +142,15 @@ Result<void> ConfigurationReconciler::reconcile(const QString &key)
             json pods = json::array();
             for (const QString &p : mine->pods)
                 pods.push_back(p.toStdString());
-            const json patch = {{"spec", {{"local", {{"cidr", {{"pod", pods},
+            const json patch = {{"metadata", {{"resourceVersion", resourceVersion}}},
+                                {"spec", {{"local", {{"cidr", {{"pod", pods},
                                                                {"external", json::array({mine->external.toStdString()})}}}}}}}};
             auto patched = m_client.patch(ref, ns, name, kube::PatchType::Merge, QByteArray::fromStdString(patch.dump()));
             if (!patched)
                 return patched.error();
             generation = (*patched)["metadata"].value("generation", generation);
+            resourceVersion = (*patched)["metadata"].value("resourceVersion", resourceVersion);
+            localKnown = true;
         }
     }
 
@@ -186,14 +178,23 @@ Result<void> ConfigurationReconciler::reconcile(const QString &key)
     kube::PatchOptions po;
     po.subresource = QStringLiteral("status");
     const json oldStatus = c.value("status", json::object());
-    if (pending || (!remoteExternal.isEmpty() && external.isEmpty())) {
+    // This cluster's own CIDRs come from the Networks in the Liqo namespace, which are not
+    // watched here: until the IPAM decided them, an error brings the Configuration back.
+    const auto localPending = [&]() -> Result<void> {
+        if (localKnown)
+            return {};
+        return Error::of(Error::Kind::Config, QStringLiteral("Configuration %1/%2: this cluster's own pod or external CIDR is not decided yet").arg(ns, name),
+                         QStringLiteral("the IPAM decides the Networks pod-cidr and external-cidr in namespace %1; check the controller manager's log").arg(m_liqoNamespace));
+    };
+    if (pending || (!remoteExternal.isEmpty() && external.isEmpty()) || !localKnown) {
         // The IPAM has not decided yet; its status update brings us back.
         const json conditions = cidrsCondition(c, false, generation);
-        if (oldStatus.value("conditions", json::array()) == conditions)
-            return {};
-        const json status = {{"status", {{"conditions", conditions}}}};
-        auto r = m_client.patch(ref, ns, name, kube::PatchType::Merge, QByteArray::fromStdString(status.dump()), po);
-        return r ? Result<void>() : Result<void>(r.error());
+        if (oldStatus.value("conditions", json::array()) != conditions) {
+            const json status = {{"metadata", {{"resourceVersion", resourceVersion}}}, {"status", {{"conditions", conditions}}}};
+            if (auto r = m_client.patch(ref, ns, name, kube::PatchType::Merge, QByteArray::fromStdString(status.dump()), po); !r)
+                return r.error();
+        }
+        return localPending();
     }
 
     json cidr = {{"pod", pods}};
@@ -201,7 +202,7 @@ Result<void> ConfigurationReconciler::reconcile(const QString &key)
         cidr["external"] = json::array({external.toStdString()});
     const json conditions = cidrsCondition(c, true, generation);
     if (oldStatus.value("remote", json::object()).value("cidr", json::object()) != cidr || oldStatus.value("conditions", json::array()) != conditions) {
-        const json status = {{"status", {{"remote", {{"cidr", cidr}}}, {"conditions", conditions}}}};
+        const json status = {{"metadata", {{"resourceVersion", resourceVersion}}}, {"status", {{"remote", {{"cidr", cidr}}}, {"conditions", conditions}}}};
         if (auto r = m_client.patch(ref, ns, name, kube::PatchType::Merge, QByteArray::fromStdString(status.dump()), po); !r)
             return r.error();
     }

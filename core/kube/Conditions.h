@@ -17,4 +17,25 @@ inline std::string transitionTime(const nlohmann::json &previousConditions, cons
     return now;
 }
 
+// A condition list with `condition` in it, as metav1's SetStatusCondition keeps one: the entry of
+// its type replaced in place (or appended), every other entry as it was.
+inline nlohmann::json withCondition(const nlohmann::json &conditions, const nlohmann::json &condition)
+{
+    nlohmann::json out = nlohmann::json::array();
+    bool placed = false;
+    const std::string type = condition.value("type", "");
+    if (conditions.is_array())
+        for (const auto &c : conditions) {
+            const bool same = c.is_object() && c.value("type", "") == type;
+            if (same && !placed)
+                out.push_back(condition);
+            else if (!same)
+                out.push_back(c);
+            placed |= same;
+        }
+    if (!placed)
+        out.push_back(condition);
+    return out;
+}
+
 } // namespace spillway::kube
