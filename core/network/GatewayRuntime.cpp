@@ -135,28 +135,18 @@ Result<void> GatewayRuntime::reconcile(const QString &key)
 }
 
 // Before it took Liqo's gw-<name>, Spillway named a gateway's Deployment and Service after the
-// gateway itself, so an upgraded cluster would run two gateway pods for one peer. The old ones go
-// once the new ones are applied; only those this gateway owns.
-Result<void> GatewayRuntime::removeUnprefixedWorkload(const json &gateway)
+// gateway itself. The one of `kind` so named, if this gateway owns it (an upgraded cluster's).
+Result<std::optional<json>> GatewayRuntime::unprefixedWorkload(const kube::ResourceRef &kind, const json &gateway)
 {
     const json meta = gateway["metadata"];
-    const QString ns = QString::fromStdString(meta.value("namespace", "")), name = QString::fromStdString(meta.value("name", ""));
     const std::string uid = meta.value("uid", "");
-    for (const kube::ResourceRef &kind : {kube::resources::deployments(), kube::resources::services()}) {
-        auto old = m_client.get(kind, ns, name);
-        if (!old && old.error().isNotFound())
-            continue;
-        if (!old)
-            return old.error();
-        bool owned = false;
-        for (const json &o : (*old)["metadata"].value("ownerReferences", json::array()))
-            owned |= !uid.empty() && o.value("uid", "") == uid;
-        if (!owned)
-            continue;
-        if (auto r = m_client.remove(kind, ns, name); !r && !r.error().isNotFound())
-            return r.error();
-    }
-    return {};
+    auto old = m_client.get(kind, QString::fromStdString(meta.value("namespace", "")), QString::fromStdString(meta.value("name", "")));
+    if (!old)
+        return old.error().isNotFound() ? Result<std::optional<json>>(std::nullopt) : Result<std::optional<json>>(old.error());
+    for (const json &o : (*old)["metadata"].value("ownerReferences", json::array()))
+        if (!uid.empty() && o.value("uid", "") == uid)
+            return std::optional<json>(*old);
+    return std::optional<json>();
 }
 
 Result<void> GatewayRuntime::runInCluster(const json &gateway)
@@ -192,13 +182,25 @@ Result<void> GatewayRuntime::runInCluster(const json &gateway)
     for (const json &obj : {workload->serviceAccount, workload->clusterRoleBinding, workload->deployment})
         if (auto applied = kube::applyObject(m_client, obj, fieldManager); !applied)
             return applied.error();
-    auto service = server ? kube::applyObject(m_client, workload->service, fieldManager) : Result<json>(json());
-    if (!service)
-        return service.error();
-    if (auto r = removeUnprefixedWorkload(gateway); !r)
-        return r;
+    // An upgraded cluster's old gateway Deployment goes once the new one is applied (the pods
+    // share the keys; the new one takes over). Its old Service stays: the peer dials its node
+    // port or address, which a Service of another name would not keep.
+    auto oldDeployment = unprefixedWorkload(kube::resources::deployments(), gateway);
+    if (!oldDeployment)
+        return oldDeployment.error();
+    if (*oldDeployment)
+        if (auto r = m_client.remove(kube::resources::deployments(), v.ns, v.name); !r && !r.error().isNotFound())
+            return r.error();
     if (!server)
         return {};
+    auto oldService = unprefixedWorkload(kube::resources::services(), gateway);
+    if (!oldService)
+        return oldService.error();
+    if (*oldService)
+        workload->service["metadata"]["name"] = v.name.toStdString();
+    auto service = kube::applyObject(m_client, workload->service, fieldManager);
+    if (!service)
+        return service.error();
     // Where clients dial: what the Service offers.
     const json svcSpec = (*service).value("spec", json::object());
     const json port = svcSpec.value("ports", json::array()).empty() ? json::object() : svcSpec["ports"][0];

@@ -4,6 +4,8 @@
 #include "kube/KubeClient.h"
 #include "network/GatewayPlan.h"
 
+#include <optional>
+
 namespace spillway::network {
 
 // Controller-manager side, keyed by GatewayServer or GatewayClient ("ns/name"): each has its
@@ -41,7 +43,7 @@ private:
     Result<void> stopProcess(const QString &ns, const QString &name);
     Result<void> reportEndpoint(const nlohmann::json &gateway, const QString &address, int port);
     Result<void> runInCluster(const nlohmann::json &gateway);
-    Result<void> removeUnprefixedWorkload(const nlohmann::json &gateway);
+    Result<std::optional<nlohmann::json>> unprefixedWorkload(const kube::ResourceRef &kind, const nlohmann::json &gateway);
     Result<void> releaseClusterRoleBinding(const QString &ns);
 
     kube::KubeClient &m_client;

@@ -57,16 +57,6 @@ private slots:
                                                               {"name", "wireguard-server"}, {"namespace", liqoNs.toStdString()}}}}}};
         auto created = admin->create(servers, ns, server);
         QVERIFY2(created, created ? "" : qPrintable(created.error().toString()));
-        // What an older Spillway ran for this gateway: a Service named after the gateway itself,
-        // owned by it.
-        const json owner = {{"apiVersion", "networking.liqo.io/v1beta1"}, {"kind", "GatewayServer"}, {"name", "rome"},
-                            {"uid", (*created)["metadata"]["uid"]}, {"controller", true}};
-        const auto unprefixed = [&](const char *name, const json &owners) {
-            return json{{"apiVersion", "v1"}, {"kind", "Service"},
-                        {"metadata", {{"name", name}, {"namespace", ns.toStdString()}, {"ownerReferences", owners}}},
-                        {"spec", {{"ports", json::array({{{"port", 51840}, {"protocol", "UDP"}}})}}}};
-        };
-        QVERIFY(admin->create(kube::resources::services(), ns, unprefixed("rome", json::array({owner}))).ok());
 
         network::GatewayRuntime::Options o;
         o.localRuntime = false;
@@ -95,8 +85,6 @@ private slots:
 
         auto svc = admin->get(kube::resources::services(), ns, QStringLiteral("gw-rome"));
         QVERIFY(svc.ok());
-        auto old = admin->get(kube::resources::services(), ns, QStringLiteral("rome"));
-        QVERIFY2(!old && old.error().isNotFound(), "the unprefixed Service the gateway owned is gone");
         const json port = (*svc)["spec"]["ports"][0];
         QCOMPARE(QString::fromStdString((*svc)["spec"].value("type", "")), QStringLiteral("NodePort"));
         QCOMPARE(QString::fromStdString((*svc)["metadata"]["labels"].value("team", "")), QStringLiteral("net"));
@@ -126,6 +114,60 @@ private slots:
         auto gone = [](const Result<json> &r) { return !r.ok() && r.error().isNotFound(); };
         QTRY_VERIFY_WITH_TIMEOUT(gone(admin->get(*deployments, ns, QStringLiteral("gw-rome"))) && gone(admin->get(kube::resources::services(), ns, QStringLiteral("gw-rome"))),
                                  90000);
+    }
+
+    void anUpgradedGatewayKeepsItsServiceAndLosesItsOldDeployment()
+    {
+        // What an older Spillway ran for gateway "paris": a Deployment and a NodePort Service
+        // named after the gateway itself, owned by it.
+        const auto servers = apis::networking::v1beta1::gatewayServerResource();
+        const json server = {{"apiVersion", "networking.liqo.io/v1beta1"}, {"kind", "GatewayServer"},
+                             {"metadata", {{"name", "paris"}, {"namespace", ns.toStdString()}, {"labels", {{"liqo.io/remote-cluster-id", "paris"}}}}},
+                             {"spec", {{"endpoint", {{"port", 51841}, {"serviceType", "NodePort"}}},
+                                       {"serverTemplateRef", {{"apiVersion", "networking.liqo.io/v1beta1"}, {"kind", "WgGatewayServerTemplate"},
+                                                              {"name", "wireguard-server"}, {"namespace", liqoNs.toStdString()}}}}}};
+        auto created = admin->create(servers, ns, server);
+        QVERIFY2(created, created ? "" : qPrintable(created.error().toString()));
+        const json owner = {{"apiVersion", "networking.liqo.io/v1beta1"}, {"kind", "GatewayServer"}, {"name", "paris"},
+                            {"uid", (*created)["metadata"]["uid"]}, {"controller", true}};
+        const json meta = {{"name", "paris"}, {"namespace", ns.toStdString()}, {"ownerReferences", json::array({owner})}};
+        auto oldService = admin->create(kube::resources::services(), ns,
+                                        {{"apiVersion", "v1"}, {"kind", "Service"}, {"metadata", meta},
+                                         {"spec", {{"type", "NodePort"}, {"ports", json::array({{{"port", 51841}, {"protocol", "UDP"}}})}}}});
+        QVERIFY2(oldService, oldService ? "" : qPrintable(oldService.error().toString()));
+        const int nodePort = (*oldService)["spec"]["ports"][0].value("nodePort", 0);
+        const json labels = {{"app", "old-gateway"}};
+        QVERIFY(admin->create(kube::resources::deployments(), ns,
+                              {{"apiVersion", "apps/v1"}, {"kind", "Deployment"}, {"metadata", meta},
+                               {"spec", {{"replicas", 0}, {"selector", {{"matchLabels", labels}}},
+                                         {"template", {{"metadata", {{"labels", labels}}},
+                                                       {"spec", {{"containers", json::array({{{"name", "c"}, {"image", "x"}}})}}}}}}}})
+                    .ok());
+
+        network::GatewayRuntime::Options o;
+        o.localRuntime = false;
+        o.endpointAddress = QStringLiteral("192.0.2.11");
+        o.liqoNamespace = liqoNs;
+        network::GatewayRuntime runtime(*admin, network::GatewayMode::Server, o);
+        auto r = runtime.reconcile(ns + QStringLiteral("/paris"));
+        QVERIFY2(r, r ? "" : qPrintable(r.error().toString()));
+
+        auto gone = [](const Result<json> &x) { return !x.ok() && x.error().isNotFound(); };
+        QVERIFY2(admin->get(kube::resources::deployments(), ns, QStringLiteral("gw-paris")).ok(), "the gateway runs as gw-paris");
+        QVERIFY2(gone(admin->get(kube::resources::deployments(), ns, QStringLiteral("paris"))), "its old Deployment is gone");
+        QVERIFY2(gone(admin->get(kube::resources::services(), ns, QStringLiteral("gw-paris"))), "no second Service");
+        auto kept = admin->get(kube::resources::services(), ns, QStringLiteral("paris"));
+        QVERIFY2(kept, "the old Service stays");
+        QCOMPARE((*kept)["spec"]["ports"][0].value("nodePort", 0), nodePort);
+        QCOMPARE(QString::fromStdString((*kept)["metadata"]["labels"].value("networking.liqo.io/gateway-name", "")), QStringLiteral("paris"));
+        auto now = admin->get(servers, ns, QStringLiteral("paris"));
+        QVERIFY(now.ok());
+        QCOMPARE((*now)["status"]["endpoint"].value("port", 0), nodePort);   // the peer keeps dialling the same port
+        QVERIFY(admin->remove(servers, ns, QStringLiteral("paris")).ok());
+        auto crbs = admin->resolve(QStringLiteral("rbac.authorization.k8s.io/v1"), QStringLiteral("ClusterRoleBinding"));
+        QVERIFY(crbs.ok());
+        QTRY_VERIFY_WITH_TIMEOUT(runtime.reconcile(ns + QStringLiteral("/paris")).ok() && gone(admin->get(*crbs, {}, QStringLiteral("spillway-gateway-") + ns)),
+                                 10000);
     }
 
     void unknownTemplateFieldsAreNamed()
