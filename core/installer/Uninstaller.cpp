@@ -1,5 +1,6 @@
 #include "installer/Uninstaller.h"
 
+#include "consts/Labels.h"
 #include "installer/LocalRuntime.h"
 
 #include <QDir>
@@ -24,24 +25,46 @@ Uninstaller::Uninstaller(kube::KubeClient &client, UninstallOptions options, Ins
 
 Result<QStringList> Uninstaller::peerings()
 {
-    auto ref = m_client.resolve(QStringLiteral("core.liqo.io/v1beta1"), QStringLiteral("ForeignCluster"));
-    if (!ref)
-        return ref.error().isNotFound() ? Result<QStringList>(QStringList{}) : Result<QStringList>(ref.error());
-    auto list = m_client.listAll(*ref, {});
-    if (!list)
-        return list.error().isNotFound() ? Result<QStringList>(QStringList{}) : Result<QStringList>(list.error());
-    // As Liqo's uninstall counts them: a peer with any module (authentication, networking,
-    // offloading) enabled. liqoctl unpeer leaves the ForeignCluster behind with none, and that is
-    // no peering. One whose status was never written yet counts, to be safe.
+    // As Liqo's uninstall counts them: a ForeignCluster with any module (authentication,
+    // networking, offloading) enabled, and any peer a Configuration or ResourceSlice still names.
+    // liqoctl unpeer leaves the ForeignCluster behind with every module off and removes the
+    // rest, and that is no peering. A ForeignCluster whose status was never written counts.
     QStringList out;
-    for (const auto &fc : (*list)["items"]) {
+    const auto add = [&out](const QString &peer) {
+        if (!peer.isEmpty() && !out.contains(peer))
+            out << peer;
+    };
+    const auto listOf = [this](const char *apiVersion, const char *kind) -> Result<json> {
+        auto ref = m_client.resolve(QString::fromLatin1(apiVersion), QString::fromLatin1(kind));
+        if (!ref)
+            return ref.error().isNotFound() ? Result<json>(json{{"items", json::array()}}) : Result<json>(ref.error());
+        auto list = m_client.listAll(*ref, {});
+        if (!list)
+            return list.error().isNotFound() ? Result<json>(json{{"items", json::array()}}) : list;
+        return list;
+    };
+    auto foreignClusters = listOf("core.liqo.io/v1beta1", "ForeignCluster");
+    if (!foreignClusters)
+        return foreignClusters.error();
+    for (const auto &fc : (*foreignClusters)["items"]) {
         const json modules = fc.value("status", json::object()).value("modules", json());
         bool active = !modules.is_object();
         if (modules.is_object())
             for (const char *module : {"authentication", "networking", "offloading"})
                 active |= modules.value(module, json::object()).value("enabled", false);
         if (active)
-            out << nameOf(fc);
+            add(nameOf(fc));
+    }
+    for (const auto &[apiVersion, kind] : {std::pair{"networking.liqo.io/v1beta1", "Configuration"}, std::pair{"authentication.liqo.io/v1beta1", "ResourceSlice"}}) {
+        auto objects = listOf(apiVersion, kind);
+        if (!objects)
+            return objects.error();
+        for (const auto &o : (*objects)["items"]) {
+            const json labels = o["metadata"].value("labels", json::object());
+            const std::string peer = labels.value(consts::kRemoteClusterIdLabel, labels.value("liqo.io/remoteID", ""));
+            add(!peer.empty() ? QString::fromStdString(peer)
+                              : QStringLiteral("%1 %2/%3").arg(QLatin1String(kind), QString::fromStdString(o["metadata"].value("namespace", "")), nameOf(o)));
+        }
     }
     return out;
 }

@@ -123,7 +123,8 @@ eventually 30 "p2's status is written: no module enabled" \
   bash -c "[ \"\$('$KUBECTL' --kubeconfig '$K' get foreignclusters p2 -o jsonpath='{.status.role} {.status.modules.authentication.enabled}')\" = 'Unknown false' ]"
 rc=0; err=$("$CTL" uninstall --kubeconfig "$K" 2>&1) || rc=$?
 assert_eq 1 "$rc" "uninstall refuses while peerings exist"
-assert_contains "$err" "1 peering(s) exist: p1" "naming them"
+# (and the ResourceSlice demo/s1 of the webhook checks above, which names no peer)
+assert_contains "$err" "2 peering(s) exist: p1, ResourceSlice demo/s1" "naming them"
 assert_eq 1 "$(kcn get crd -l app.kubernetes.io/part-of=spillway -o name | grep -c foreignclusters)" "and removed nothing"
 out=$("$CTL" uninstall --kubeconfig "$K" --force 2>&1) && pass "uninstall --force succeeds" || fail "uninstall --force failed: $out"
 assert_eq "" "$(kcn get crd -o name | grep liqo.io)" "no Liqo CRD left"
