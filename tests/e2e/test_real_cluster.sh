@@ -13,7 +13,8 @@
 # whose endpoints are offloaded, in both directions; they do again after the gateway pods are
 # replaced (new pod IPs: the fabric's node routes follow) and while the other agents restart.
 # Liqo's liqoctl version and info read the install as they read Liqo's, and after spillctl's
-# unpeer, liqoctl peers the clusters again with networking and unpeers them. unpeer and uninstall
+# unpeer, liqoctl peers the clusters again with networking, disconnects and reconnects the
+# network, and unpeers them. unpeer and uninstall
 # leave no Spillway pod, namespace, container or node route behind.
 . "$SPILLWAY_SOURCE_DIR/tests/testbed/tests/assert.sh"
 . "$TB/lib.sh"
@@ -322,6 +323,16 @@ if [ -n "${LIQOCTL:-}" ]; then
     "the gateways run as Deployments gw-<gateway>, as Liqo names them"
   eventually 120 "liqoctl: the virtual node liqo-$p is Ready" \
     bash -c "[ \"\$('$KUBECTL' --kubeconfig '$KC' get node liqo-$p -o jsonpath='{.status.conditions[?(@.type==\"Ready\")].status}')\" = True ]"
+  # network disconnect deletes both sides' gateways; connect makes them again over the same
+  # Configurations and waits for the Connections.
+  out=$(lq network disconnect --remote-kubeconfig "$KP" --timeout 120s --skip-confirm 2>&1) &&
+    pass "liqoctl network disconnect" || fail "liqoctl network disconnect: $(echo "$out" | tail -5)"
+  eventually 120 "disconnected: no gateway Deployment is left on either side" \
+    bash -c "[ -z \"\$('$KUBECTL' --kubeconfig '$KC' -n liqo-tenant-$p get deploy -l networking.liqo.io/component=gateway -o name; '$KUBECTL' --kubeconfig '$KP' -n liqo-tenant-$c get deploy -l networking.liqo.io/component=gateway -o name)\" ]"
+  out=$(lq network connect --remote-kubeconfig "$KP" --gw-server-service-type NodePort --wait --timeout 300s --skip-confirm 2>&1) &&
+    pass "liqoctl network connect --wait" || fail "liqoctl network connect: $(echo "$out" | tail -5)"
+  assert_eq "Connected|Connected" "$(kcc -n "liqo-tenant-$p" get connections.networking.liqo.io -o jsonpath='{.items[*].status.value}' 2>/dev/null)|$(kcp -n "liqo-tenant-$c" get connections.networking.liqo.io -o jsonpath='{.items[*].status.value}' 2>/dev/null)" \
+    "liqoctl: connected again on both sides"
   out=$(lq unpeer --remote-kubeconfig "$KP" --delete-namespaces --timeout 300s --skip-confirm 2>&1) &&
     pass "liqoctl unpeer --delete-namespaces" || fail "liqoctl unpeer: $(echo "$out" | tail -5)"
   eventually 60 "liqoctl unpeer takes the fabric's routes off both nodes" \
