@@ -21,6 +21,27 @@ class TestGatewayDeployment : public QObject
     const QString liqoNs = QStringLiteral("gwd-liqo-%1").arg(QCoreApplication::applicationPid());
     const QString ns = QStringLiteral("liqo-tenant-gwd-%1").arg(QCoreApplication::applicationPid());
 
+    // A GatewayServer for peer `name` on the wireguard-server template; `extra` joins its spec.
+    json gatewayServer(const char *name, int port, const json &extra = json::object()) const
+    {
+        json spec = {{"endpoint", {{"port", port}, {"serviceType", "NodePort"}}},
+                     {"serverTemplateRef", {{"apiVersion", "networking.liqo.io/v1beta1"}, {"kind", "WgGatewayServerTemplate"},
+                                            {"name", "wireguard-server"}, {"namespace", liqoNs.toStdString()}}}};
+        spec.update(extra);
+        return {{"apiVersion", "networking.liqo.io/v1beta1"}, {"kind", "GatewayServer"},
+                {"metadata", {{"name", name}, {"namespace", ns.toStdString()}, {"labels", {{"liqo.io/remote-cluster-id", name}}}}},
+                {"spec", spec}};
+    }
+    // The controller manager's runtime for servers, in-cluster, offering `address`.
+    network::GatewayRuntime::Options serverRuntimeOptions(const QString &address) const
+    {
+        network::GatewayRuntime::Options o;
+        o.localRuntime = false;
+        o.endpointAddress = address;
+        o.liqoNamespace = liqoNs;
+        return o;
+    }
+
 private slots:
     void initTestCase()
     {
@@ -49,20 +70,12 @@ private slots:
     void serverRunsAsADeploymentBehindANodePort()
     {
         const auto servers = apis::networking::v1beta1::gatewayServerResource();
-        const json server = {{"apiVersion", "networking.liqo.io/v1beta1"}, {"kind", "GatewayServer"},
-                             {"metadata", {{"name", "rome"}, {"namespace", ns.toStdString()}, {"labels", {{"liqo.io/remote-cluster-id", "rome"}}}}},
-                             {"spec", {{"mtu", 1340}, {"endpoint", {{"port", 51840}, {"serviceType", "NodePort"}}},
-                                       {"serviceLabels", {{"team", "net"}}}, {"serviceAnnotations", {{"example.com/lb", "internal"}}},
-                                       {"serverTemplateRef", {{"apiVersion", "networking.liqo.io/v1beta1"}, {"kind", "WgGatewayServerTemplate"},
-                                                              {"name", "wireguard-server"}, {"namespace", liqoNs.toStdString()}}}}}};
+        const json server = gatewayServer("rome", 51840, {{"mtu", 1340}, {"serviceLabels", {{"team", "net"}}},
+                                                          {"serviceAnnotations", {{"example.com/lb", "internal"}}}});
         auto created = admin->create(servers, ns, server);
         QVERIFY2(created, created ? "" : qPrintable(created.error().toString()));
 
-        network::GatewayRuntime::Options o;
-        o.localRuntime = false;
-        o.endpointAddress = QStringLiteral("192.0.2.10");
-        o.liqoNamespace = liqoNs;
-        network::GatewayRuntime runtime(*admin, network::GatewayMode::Server, o);
+        network::GatewayRuntime runtime(*admin, network::GatewayMode::Server, serverRuntimeOptions(QStringLiteral("192.0.2.10")));
         auto r = runtime.reconcile(ns + QStringLiteral("/rome"));
         QVERIFY2(r, r ? "" : qPrintable(r.error().toString()));
         QVERIFY2(runtime.reconcile(ns + QStringLiteral("/rome")).ok(), "reconciling again converges");
@@ -121,11 +134,7 @@ private slots:
         // What an older Spillway ran for gateway "paris": a Deployment and a NodePort Service
         // named after the gateway itself, owned by it.
         const auto servers = apis::networking::v1beta1::gatewayServerResource();
-        const json server = {{"apiVersion", "networking.liqo.io/v1beta1"}, {"kind", "GatewayServer"},
-                             {"metadata", {{"name", "paris"}, {"namespace", ns.toStdString()}, {"labels", {{"liqo.io/remote-cluster-id", "paris"}}}}},
-                             {"spec", {{"endpoint", {{"port", 51841}, {"serviceType", "NodePort"}}},
-                                       {"serverTemplateRef", {{"apiVersion", "networking.liqo.io/v1beta1"}, {"kind", "WgGatewayServerTemplate"},
-                                                              {"name", "wireguard-server"}, {"namespace", liqoNs.toStdString()}}}}}};
+        const json server = gatewayServer("paris", 51841);
         auto created = admin->create(servers, ns, server);
         QVERIFY2(created, created ? "" : qPrintable(created.error().toString()));
         const json owner = {{"apiVersion", "networking.liqo.io/v1beta1"}, {"kind", "GatewayServer"}, {"name", "paris"},
@@ -144,11 +153,7 @@ private slots:
                                                        {"spec", {{"containers", json::array({{{"name", "c"}, {"image", "x"}}})}}}}}}}})
                     .ok());
 
-        network::GatewayRuntime::Options o;
-        o.localRuntime = false;
-        o.endpointAddress = QStringLiteral("192.0.2.11");
-        o.liqoNamespace = liqoNs;
-        network::GatewayRuntime runtime(*admin, network::GatewayMode::Server, o);
+        network::GatewayRuntime runtime(*admin, network::GatewayMode::Server, serverRuntimeOptions(QStringLiteral("192.0.2.11")));
         auto r = runtime.reconcile(ns + QStringLiteral("/paris"));
         QVERIFY2(r, r ? "" : qPrintable(r.error().toString()));
 
