@@ -38,6 +38,7 @@ QMap<QString, QString> defaultValues()
         {QStringLiteral("resources.percentage"), QStringLiteral("50")},
         {QStringLiteral("resources.fixed"), QString()},          // cpu=2000m;memory=2G;pods=10 (fixed-resources)
         {QStringLiteral("resources.nodeSelector"), QString()},   // k=v;k2=v2 (node-labels-resources)
+        {QStringLiteral("resources.overcommit"), QStringLiteral("1")},   // all grants together up to free x this
         // Liqo's chart values: the addresses by which peers reach this cluster's remapped
         // endpoints, and the gateways' internal addressing.
         {QStringLiteral("ipam.externalCIDR"), QStringLiteral("10.70.0.0/16")},
@@ -153,6 +154,8 @@ Result<nlohmann::json> resourcePolicyJson(const InstallOptions &o)
         policy["resources"] = pairs(values[QStringLiteral("resources.fixed")]);
     if (!values[QStringLiteral("resources.nodeSelector")].isEmpty())
         policy["nodeSelector"] = pairs(values[QStringLiteral("resources.nodeSelector")]);
+    const double overcommit = values[QStringLiteral("resources.overcommit")].toDouble(&ok);
+    policy["overcommit"] = ok ? overcommit : -1.0;
     auto parsed = resources::parsePolicy(policy);
     if (!parsed)
         return parsed.error();

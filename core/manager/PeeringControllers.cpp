@@ -108,7 +108,9 @@ PeeringControllers::PeeringControllers(kube::KubeClient *client, Options options
     go.requeueAfter = [this](const QString &key, qint64 ms) { m_grantLoop->queue().addAfter(key, ms); };
     m_grants = std::make_unique<resources::ResourceSliceGrantReconciler>(*client, go);
     m_grantLoop = std::make_unique<ReconcileLoop>(QStringLiteral("resourceslice-grant"), client,
-                                                  [this](const QString &key) { return m_grants->reconcile(key); }, options.workers);
+                                                  [this](const QString &key) { return m_grants->reconcile(key); },
+                                                  // One at a time: two slices decided at once could both take the same free capacity.
+                                                  1);
     m_grantLoop->watch(auth::resourceSliceResource());
 
     peering::VirtualNodeReconciler::Options vo;

@@ -39,6 +39,11 @@ Result<ResourcePolicy> parsePolicy(const json &j)
     if (j.contains("nodeSelector"))
         for (auto it = j["nodeSelector"].begin(); it != j["nodeSelector"].end(); ++it)
             p.nodeSelector.insert(QString::fromStdString(it.key()), QString::fromStdString(it->is_string() ? it->get<std::string>() : it->dump()));
+    if (j.contains("overcommit")) {
+        if (!j["overcommit"].is_number() || j["overcommit"].get<double>() < 1.0 || j["overcommit"].get<double>() > 10.0)
+            return Error::of(Error::Kind::Config, QStringLiteral("overcommit must be a number from 1 (none) to 10"));
+        p.overcommit = j["overcommit"].get<double>();
+    }
     if (p.kind == ResourcePolicy::Kind::NodeLabelsResources && p.nodeSelector.isEmpty())
         return Error::of(Error::Kind::Config, QStringLiteral("node-labels-resources needs a nodeSelector"));
     return p;
@@ -51,12 +56,14 @@ json toJson(const ResourcePolicy &p)
               {"percentage", p.percentage}};
     if (!p.fixed.isEmpty())
         j["resources"] = toJson(p.fixed);
+    if (p.overcommit != 1.0)
+        j["overcommit"] = p.overcommit;
     for (auto it = p.nodeSelector.begin(); it != p.nodeSelector.end(); ++it)
         j["nodeSelector"][it.key().toStdString()] = it.value().toStdString();
     return j;
 }
 
-ResourceList freeResources(const ClusterUsage &usage, const QMap<QString, QString> &selector)
+ResourceList freeResources(const ClusterUsage &usage, const QMap<QString, QString> &selector, double overcommit)
 {
     ResourceList free;
     for (const auto &node : usage.nodes) {
@@ -66,7 +73,7 @@ ResourceList freeResources(const ClusterUsage &usage, const QMap<QString, QStrin
         if (!matches)
             continue;
         for (auto it = node.allocatable.begin(); it != node.allocatable.end(); ++it)
-            free[it.key()].milli += std::max<qint64>(0, it->milli - node.requested.value(it.key()).milli);
+            free[it.key()].milli += std::max<qint64>(0, qint64(double(it->milli) * overcommit) - node.requested.value(it.key()).milli);
     }
     for (auto it = usage.grantedToOthers.begin(); it != usage.grantedToOthers.end(); ++it)
         if (free.contains(it.key()))
@@ -81,7 +88,8 @@ ResourceList grant(const ResourcePolicy &policy, const ClusterUsage &usage, cons
         offer = policy.fixed;
     } else {
         const ResourceList free = freeResources(usage, policy.kind == ResourcePolicy::Kind::NodeLabelsResources ? policy.nodeSelector
-                                                                                                               : QMap<QString, QString>{});
+                                                                                                               : QMap<QString, QString>{},
+                                                policy.overcommit);
         for (auto it = free.begin(); it != free.end(); ++it) {
             qint64 share = it->milli / 100 * policy.percentage;
             // Countable things are whole: a fraction of a pod slot is no slot.
@@ -90,11 +98,16 @@ ResourceList grant(const ResourcePolicy &policy, const ClusterUsage &usage, cons
             offer.insert(it.key(), Quantity{share});
         }
     }
-    if (requested.isEmpty())
-        return offer;
     ResourceList out;
-    for (auto it = requested.begin(); it != requested.end(); ++it)
-        out.insert(it.key(), Quantity{std::min(it->milli, offer.value(it.key()).milli)});
+    if (requested.isEmpty())
+        out = offer;
+    else
+        for (auto it = requested.begin(); it != requested.end(); ++it)
+            out.insert(it.key(), Quantity{std::min(it->milli, offer.value(it.key()).milli)});
+    // Running pods keep what they use: a grant never shrinks under them.
+    for (auto it = usage.heldByOwnPods.begin(); it != usage.heldByOwnPods.end(); ++it)
+        if (out.contains(it.key()) && out[it.key()].milli < it->milli)
+            out[it.key()] = *it;
     return out;
 }
 

@@ -22,6 +22,10 @@ struct ResourcePolicy {
     ResourceList fixed;                           // FixedResources
     QMap<QString, QString> nodeSelector;          // NodeLabelsResources: only matching nodes count
     double changeThreshold = 0.05;                // re-grant only past this relative change (no flapping)
+    // How far all grants together may exceed what is free: 1 promises only real capacity; 1.5
+    // lets them reach half as much again (a provider with an autoscaler, or pods that rarely use
+    // what they request). Applies to percentage and node-labels-resources.
+    double overcommit = 1.0;
 };
 
 Result<ResourcePolicy> parsePolicy(const nlohmann::json &json);
@@ -34,13 +38,18 @@ struct ClusterUsage {
         ResourceList allocatable;
         ResourceList requested;   // sum of requests of its non-terminated pods
     };
-    std::vector<Node> nodes;      // schedulable, Ready, non-virtual nodes only
-    ResourceList grantedToOthers; // already promised to other slices
+    std::vector<Node> nodes;      // schedulable, Ready, non-virtual nodes only; `requested` by the
+                                  // provider's own pods (offloaded pods run within their grants)
+    ResourceList grantedToOthers; // held for other slices: each other consumer's grants, or what
+                                  // its pods use if more; this consumer's other slices' grants
+    ResourceList heldByOwnPods;   // what this consumer's pods use past its other slices' grants
 };
 
-// Free = allocatable − requested (of counted nodes) − granted to other slices, never below 0.
-ResourceList freeResources(const ClusterUsage &usage, const QMap<QString, QString> &nodeSelector = {});
-// The grant for a slice asking for `requested` (empty = "what you can give").
+// Free = allocatable × overcommit − requested (of counted nodes) − granted to other slices,
+// never below 0.
+ResourceList freeResources(const ClusterUsage &usage, const QMap<QString, QString> &nodeSelector = {}, double overcommit = 1.0);
+// The grant for a slice asking for `requested` (empty = "what you can give"): the policy's share
+// of what is free, never more than asked, never less than its consumer's running pods hold.
 ResourceList grant(const ResourcePolicy &policy, const ClusterUsage &usage, const ResourceList &requested);
 // True when `next` differs from `current` enough (per the threshold) to be written.
 bool worthUpdating(const ResourceList &current, const ResourceList &next, double threshold);

@@ -4,8 +4,8 @@
 #include "apis/authentication/v1beta1/Tenant.h"
 #include "installer/Manifests.h"
 #include "kube/Conditions.h"
-#include "kube/Store.h"
 #include "peering/PeeringNames.h"
+#include "resources/ClusterUsage.h"
 #include "resources/ResourcePolicy.h"
 #include "storage/VirtualVolumes.h"
 
@@ -23,62 +23,70 @@ json condition(const json &previous, const char *type, const char *status, const
             {"lastTransitionTime", kube::transitionTime(previous, type, status, now.toStdString())}};
 }
 
-// What is in use, as the slice of `consumerId` sees it: pods that consumer offloaded here run
-// within its own grant, so they do not shrink it (else every burst would take capacity away from
-// the virtual node running it, and its next pods would find it full).
+// The cluster as the policy of `exceptSlice` (a slice of `consumerId`) sees it (describeCluster).
 Result<ClusterUsage> readUsage(kube::KubeClient &client, const QString &exceptSlice, const QString &consumerId)
 {
-    ClusterUsage usage;
     auto nodes = client.listAll(kube::resources::nodes(), {});
     if (!nodes)
         return nodes.error();
-    QHash<QString, size_t> index;
-    for (const auto &n : (*nodes)["items"]) {
-        const json labels = n["metadata"].value("labels", json::object());
-        if (labels.value("liqo.io/type", "") == "virtual-node" || n["spec"].value("unschedulable", false))
-            continue;
-        bool ready = false;
-        for (const auto &c : n["status"].value("conditions", json::array()))
-            ready |= c.value("type", "") == "Ready" && c.value("status", "") == "True";
-        if (!ready)
-            continue;
-        ClusterUsage::Node node;
-        for (auto it = labels.begin(); it != labels.end(); ++it)
-            node.labels.insert(QString::fromStdString(it.key()), QString::fromStdString(it->is_string() ? it->get<std::string>() : ""));
-        node.allocatable = parseResourceList(n["status"].value("allocatable", json::object()));
-        index.insert(QString::fromStdString(n["metadata"].value("name", "")), usage.nodes.size());
-        usage.nodes.push_back(node);
-    }
     kube::ListOptions running;
     running.fieldSelector = QStringLiteral("status.phase!=Succeeded,status.phase!=Failed");
     auto pods = client.listAll(kube::resources::pods(), {}, running);
     if (!pods)
         return pods.error();
-    for (const auto &p : (*pods)["items"]) {
-        const auto it = index.find(QString::fromStdString(p["spec"].value("nodeName", "")));
-        if (it == index.end())
-            continue;
-        if (p["metadata"].value("labels", json::object()).value("offloading.liqo.io/origin", "") == consumerId.toStdString())
-            continue;
-        ResourceList &requested = usage.nodes[*it].requested;
-        requested[QStringLiteral("pods")].milli += 1000;
-        for (const auto &c : p["spec"].value("containers", json::array())) {
-            const ResourceList r = parseResourceList(c.value("resources", json::object()).value("requests", json::object()));
-            for (auto q = r.begin(); q != r.end(); ++q)
-                requested[q.key()].milli += q->milli;
-        }
-    }
     auto slices = client.listAll(apis::authentication::v1beta1::resourceSliceResource(), {}, kube::withLabels(QStringLiteral("liqo.io/replicated=true")));
     if (!slices)
         return slices.error();
-    for (const auto &s : (*slices)["items"]) {
-        if (kube::Store::keyOf(s) == exceptSlice)
-            continue;
-        const ResourceList r = parseResourceList(s.value("status", json::object()).value("resources", json::object()));
-        for (auto q = r.begin(); q != r.end(); ++q)
-            usage.grantedToOthers[q.key()].milli += q->milli;
+    return describeCluster((*nodes)["items"], (*pods)["items"], (*slices)["items"], exceptSlice, consumerId);
+}
+
+QMap<QString, QString> countedNodes(const ResourcePolicy &policy)
+{
+    return policy.kind == ResourcePolicy::Kind::NodeLabelsResources ? policy.nodeSelector : QMap<QString, QString>{};
+}
+
+// A grant kept for stability (within the change threshold) must still fit in what is free for
+// it, or what its pods hold: a stale grant never promises capacity that went meanwhile.
+bool withinRoom(const ResourceList &current, const ResourceList &granted, const ResourcePolicy &policy, const ClusterUsage &usage)
+{
+    if (policy.kind == ResourcePolicy::Kind::FixedResources)
+        return true;
+    const ResourceList room = freeResources(usage, countedNodes(policy), policy.overcommit);
+    for (auto q = current.begin(); q != current.end(); ++q)
+        if (q->milli > std::max({granted.value(q.key()).milli, room.value(q.key()).milli, usage.heldByOwnPods.value(q.key()).milli}))
+            return false;
+    return true;
+}
+
+QString amountOf(const QString &key, Quantity q)
+{
+    const json j = toJson(ResourceList{{key, q}});
+    const json &v = j[key.toStdString()];
+    return v.is_string() ? QString::fromStdString(v.get<std::string>()) : QString::fromStdString(v.dump());
+}
+
+// The Resources condition's message: the class, and whatever a consumer would ask about — less
+// than asked (and why), more than is really free (overcommit), or kept for running pods.
+QString grantMessage(const std::string &cls, const ResourcePolicy &policy, const ClusterUsage &usage, const ResourceList &requested,
+                     const ResourceList &granted)
+{
+    QStringList notes;
+    const ResourceList realFree = freeResources(usage, countedNodes(policy), 1.0);
+    for (auto q = granted.begin(); q != granted.end(); ++q) {
+        const QString k = q.key();
+        const qint64 held = usage.heldByOwnPods.value(k).milli;
+        if (requested.contains(k) && q->milli < requested[k].milli)
+            notes << QStringLiteral("%1: asked %2, granted %3 (%4 free after other grants)")
+                         .arg(k, amountOf(k, requested[k]), amountOf(k, *q), amountOf(k, realFree.value(k)));
+        else if (held > 0 && q->milli == held && requested.contains(k) && requested[k].milli < held)
+            notes << QStringLiteral("%1: kept at %2 for the pods running on it").arg(k, amountOf(k, *q));
+        if (policy.kind != ResourcePolicy::Kind::FixedResources && q->milli > std::max(realFree.value(k).milli, held))
+            notes << QStringLiteral("%1: %2 is past free capacity (%3); this provider overcommits x%4")
+                         .arg(k, amountOf(k, *q), amountOf(k, realFree.value(k)))
+                         .arg(policy.overcommit);
     }
-    return usage;
+    const QString base = QStringLiteral("granted by policy of class %1").arg(QString::fromStdString(cls));
+    return notes.isEmpty() ? base : base + QStringLiteral("; ") + notes.join(QStringLiteral("; "));
 }
 
 } // namespace
@@ -163,14 +171,14 @@ Result<void> ResourceSliceGrantReconciler::reconcile(const QString &key)
             const ResourceList requested = parseResourceList(spec.value("resources", json::object()));
             ResourceList granted = grant(*policy, *usage, requested);
             const ResourceList current = parseResourceList(oldStatus.value("resources", json::object()));
-            if (!current.isEmpty() && !worthUpdating(current, granted, policy->changeThreshold))
+            if (!current.isEmpty() && !worthUpdating(current, granted, policy->changeThreshold) && withinRoom(current, granted, *policy, *usage))
                 granted = current;
             bool any = false;
             for (const auto &q : granted)
                 any |= q.milli > 0;
             status["resources"] = toJson(granted);
             status["conditions"] = json::array({condition(oldConditions, "Authentication", "Accepted", QStringLiteral("tenant authenticated"), now),
-                                                any ? condition(oldConditions, "Resources", "Accepted", QStringLiteral("granted by policy of class %1").arg(QString::fromStdString(cls)), now)
+                                                any ? condition(oldConditions, "Resources", "Accepted", grantMessage(cls, *policy, *usage, requested, granted), now)
                                                     : condition(oldConditions, "Resources", "Denied", QStringLiteral("no free resources to grant"), now)});
             if (auto record = m_client.get(kube::resources::configMaps(), m_options.liqoNamespace, QString::fromLatin1(installer::names::kInstallRecord)); record)
                 if (auto r = installer::parseInstallRecord(*record); r) {

@@ -95,6 +95,32 @@ private slots:
         QCOMPARE(g[QStringLiteral("pods")], q("110"));
     }
 
+    void overcommitLetsGrantsPassFreeCapacity()
+    {
+        auto p = parsePolicy(json{{"policy", "percentage"}, {"percentage", 100}, {"overcommit", 1.5}});
+        QVERIFY(p.ok());
+        QCOMPARE(p->overcommit, 1.5);
+        QCOMPARE(parsePolicy(toJson(*p))->overcommit, 1.5);
+        // 16 CPU allocatable x 1.5 = 24, minus the 2 requested: 22 (14 without overcommit).
+        QCOMPARE(grant(*p, cluster(), {{QStringLiteral("cpu"), q("30")}})[QStringLiteral("cpu")], q("22"));
+        ClusterUsage u = cluster();
+        u.grantedToOthers = {{QStringLiteral("cpu"), q("20")}};
+        QCOMPARE(grant(*p, u, {{QStringLiteral("cpu"), q("30")}})[QStringLiteral("cpu")], q("2"));
+        QVERIFY(!parsePolicy(json{{"overcommit", 0.5}}).ok());
+        QVERIFY(!parsePolicy(json{{"overcommit", "lots"}}).ok());
+    }
+
+    void runningPodsKeepTheirGrant()
+    {
+        ResourcePolicy p;
+        ClusterUsage u = cluster();
+        u.heldByOwnPods = {{QStringLiteral("cpu"), q("9")}};
+        // The policy would give 7 and the consumer asks 1, but its pods use 9 past its other grants.
+        QCOMPARE(grant(p, u, {})[QStringLiteral("cpu")], q("9"));
+        QCOMPARE(grant(p, u, {{QStringLiteral("cpu"), q("1")}})[QStringLiteral("cpu")], q("9"));
+        QCOMPARE(grant(p, u, {{QStringLiteral("cpu"), q("1")}}).size(), 1);   // nothing it did not ask for
+    }
+
     void badPoliciesAreRefused()
     {
         QVERIFY(parsePolicy(json{{"policy", "generous"}}).error().message.contains(QStringLiteral("unknown resource policy")));
