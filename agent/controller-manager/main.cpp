@@ -2,11 +2,16 @@
 // This main only wires core's pieces together: client, leader election, health and metrics,
 // the admission webhook server and the out-of-band peering endpoint.
 #include "common/Version.h"
+#include "consts/Labels.h"
 #include "kube/Informer.h"
 #include "kube/Kubeconfig.h"
 #include "kube/KubeClient.h"
 #include "kube/LeaderElector.h"
+#include "apis/authentication/v1beta1/ResourceSlice.h"
+#include "apis/authentication/v1beta1/Tenant.h"
 #include "apis/offloading/v1beta1/NamespaceOffloading.h"
+#include "apis/offloading/v1beta1/ShadowPod.h"
+#include "offloading/ShadowPodUsage.h"
 #include "manager/NetworkControllers.h"
 #include "manager/OffloadingControllers.h"
 #include "manager/PeeringControllers.h"
@@ -157,19 +162,40 @@ int main(int argc, char **argv)
     manager::WebhookRegistration webhooks(wo);
 
     // The ResourceSlice webhook asks whether a name is taken among the slices this cluster
-    // replicates to peers; a cache answers without a request per admission.
-    kube::Informer::Options sliceOptions;
-    sliceOptions.labelSelector = QStringLiteral("liqo.io/replication=true");
-    kube::Informer slices(&client, kube::ResourceRef{QStringLiteral("authentication.liqo.io"), QStringLiteral("v1beta1"),
-                                                     QStringLiteral("resourceslices"), QStringLiteral("ResourceSlice"), true},
-                          sliceOptions);
+    // replicates to peers, and the ShadowPod webhook what each consumer was granted; one cache of
+    // every slice answers both without a request per admission.
+    kube::Informer slices(&client, apis::authentication::v1beta1::resourceSliceResource(), kube::Informer::Options{});
     slices.store().addIndexer(QStringLiteral("name"), [](const nlohmann::json &o) {
-        return QStringList{QString::fromStdString(o["metadata"].value("name", ""))};
+        const nlohmann::json labels = o["metadata"].value("labels", nlohmann::json::object());
+        return labels.value("liqo.io/replication", "") == "true" ? QStringList{QString::fromStdString(o["metadata"].value("name", ""))} : QStringList();
+    });
+    slices.store().addIndexer(QStringLiteral("consumer"), [](const nlohmann::json &o) {
+        const nlohmann::json labels = o["metadata"].value("labels", nlohmann::json::object());
+        if (labels.value("liqo.io/replicated", "") != "true")
+            return QStringList();
+        const std::string consumer = o.value("spec", nlohmann::json::object()).value("consumerClusterID", "");
+        return QStringList{QString::fromStdString(consumer.empty() ? labels.value(consts::kRemoteClusterIdLabel, "") : consumer)};
     });
     slices.start();
     // The pod webhook steers by the namespace's NamespaceOffloading, from a cache too.
     kube::Informer offloadings(&client, apis::offloading::v1beta1::namespaceOffloadingResource(), kube::Informer::Options{});
     offloadings.start();
+    // The ShadowPod webhook: whose namespace, whose tenant is cordoned, what each consumer uses.
+    kube::Informer namespaces(&client, kube::resources::namespaces(), kube::Informer::Options{});
+    namespaces.start();
+    kube::Informer tenants(&client, apis::authentication::v1beta1::tenantResource(), kube::Informer::Options{});
+    tenants.store().addIndexer(QStringLiteral("consumer"), [](const nlohmann::json &o) {
+        return QStringList{QString::fromStdString(o.value("spec", nlohmann::json::object()).value("clusterID", ""))};
+    });
+    tenants.start();
+    offloading::ShadowPodUsage shadowPodUsage(kube::steadyClock());
+    kube::Informer::Options slimShadowPods;
+    slimShadowPods.transform = &offloading::ShadowPodUsage::slim;
+    kube::Informer shadowPods(&client, apis::offloading::v1beta1::shadowPodResource(), slimShadowPods);
+    shadowPods.addHandlers({[&](const nlohmann::json &o) { shadowPodUsage.upsert(o); },
+                            [&](const nlohmann::json &, const nlohmann::json &o) { shadowPodUsage.upsert(o); },
+                            [&](const nlohmann::json &o, bool) { shadowPodUsage.erase(o); }});
+    shadowPods.start();
     manager::WebhookRegistration::Caches caches;
     caches.slicesNamed = [&slices](const QString &name) { return slices.store().byIndex(QStringLiteral("name"), name); };
     caches.slicesListed = [&slices] { return slices.hasSynced(); };
@@ -177,6 +203,8 @@ int main(int argc, char **argv)
         return offloadings.store().get(ns + QStringLiteral("/offloading")).value_or(nlohmann::json());
     };
     caches.offloadingsListed = [&offloadings] { return offloadings.hasSynced(); };
+    caches.shadowPods = manager::shadowPodLookups(slices.store(), namespaces.store(), tenants.store(), shadowPodUsage);
+    caches.shadowPodsListed = [&] { return slices.hasSynced() && namespaces.hasSynced() && tenants.hasSynced() && shadowPods.hasSynced(); };
     auto served = webhooks.start(client, std::move(caches));
     if (!served)
         return fail(served.error().toString());

@@ -59,6 +59,7 @@ json validatingWebhookConfiguration(const WebhookEndpoint &e)
             {"webhooks", json::array({
                  webhook(e, "namespaceoffloading.offloading.liqo.io", "/validate/namespaceoffloading", "offloading.liqo.io", "v1beta1", "namespaceoffloadings"),
                  webhook(e, "resourceslice.authentication.liqo.io", "/validate/resourceslice", "authentication.liqo.io", "v1beta1", "resourceslices"),
+                 webhook(e, "shadowpod.offloading.liqo.io", "/validate/shadowpod", "offloading.liqo.io", "v1beta1", "shadowpods"),
              })}};
 }
 

@@ -4,6 +4,7 @@
 #include "offloading/ResourceSliceValidator.h"
 #include "offloading/NamespaceOffloadingValidator.h"
 #include "offloading/PodPlacementMutator.h"
+#include "consts/Labels.h"
 #include "kube/SharedSecret.h"
 #include "tls/Pki.h"
 
@@ -78,6 +79,9 @@ Result<quint16> WebhookRegistration::start(kube::KubeClient &client, Caches cach
                      std::move(caches.slicesListed));
     m_server->handle(QStringLiteral("/mutate/pod"), offloading::PodPlacementMutator(std::move(caches.offloadingIn)),
                      std::move(caches.offloadingsListed));
+    if (caches.shadowPods.namespaceCluster)
+        m_server->handle(QStringLiteral("/validate/shadowpod"), offloading::ShadowPodValidator(std::move(caches.shadowPods)),
+                         std::move(caches.shadowPodsListed));
     return m_server->listen(m_options.listenAddress, m_options.port);
 }
 
@@ -99,6 +103,41 @@ Result<void> WebhookRegistration::registerWith(kube::KubeClient &client)
     if (!mutating)
         return mutating.error();
     return {};
+}
+
+offloading::ShadowPodValidator::Lookups shadowPodLookups(const kube::Store &slices, const kube::Store &namespaces,
+                                                        const kube::Store &tenants, offloading::ShadowPodUsage &usage)
+{
+    const auto labelsOf = [](const json &o) { return o.value("metadata", json::object()).value("labels", json::object()); };
+    offloading::ShadowPodValidator::Lookups l;
+    l.namespaceCluster = [&namespaces, labelsOf](const QString &ns) -> std::optional<QString> {
+        const auto found = namespaces.get(ns);
+        if (!found)
+            return std::nullopt;
+        return QString::fromStdString(labelsOf(*found).value(consts::kRemoteClusterIdLabel, ""));
+    };
+    l.tenantCordoned = [&tenants](const QString &consumer) {
+        for (const QString &key : tenants.byIndex(QStringLiteral("consumer"), consumer))
+            if (const auto t = tenants.get(key); t && t->value("spec", json::object()).value("tenantCondition", "") == "Cordoned")
+                return true;
+        return false;
+    };
+    l.grants = [&slices](const QString &consumer) {
+        QList<offloading::ShadowPodValidator::Grant> out;
+        for (const QString &key : slices.byIndex(QStringLiteral("consumer"), consumer)) {
+            const auto s = slices.get(key);
+            if (!s || s->value("metadata", json::object()).contains("deletionTimestamp"))
+                continue;
+            const resources::ResourceList granted = resources::parseResourceList(s->value("status", json::object()).value("resources", json::object()));
+            if (granted.isEmpty())
+                continue;
+            const json annotations = s->value("metadata", json::object()).value("annotations", json::object());
+            out.push_back({key, granted, annotations.value("liqo.io/cordon", "") == "true" || annotations.value("liqo.io/cordon-tenant", "") == "true"});
+        }
+        return out;
+    };
+    l.usage = &usage;
+    return l;
 }
 
 } // namespace spillway::manager

@@ -2,6 +2,8 @@
 
 #include "common/Error.h"
 #include "kube/KubeClient.h"
+#include "kube/Store.h"
+#include "offloading/ShadowPodValidator.h"
 #include "webhook/AdmissionServer.h"
 
 #include <memory>
@@ -32,6 +34,9 @@ public:
         std::function<bool()> slicesListed;
         std::function<nlohmann::json(const QString &)> offloadingIn;   // a namespace's NamespaceOffloading, or null
         std::function<bool()> offloadingsListed;
+        // ShadowPod admission (grants, cordons, origin); without namespaceCluster, no ShadowPod webhook
+        offloading::ShadowPodValidator::Lookups shadowPods;
+        std::function<bool()> shadowPodsListed;
     };
 
     explicit WebhookRegistration(Options options);
@@ -49,5 +54,11 @@ private:
     QByteArray m_caPem;
     std::unique_ptr<webhook::AdmissionServer> m_server;
 };
+
+// The ShadowPod webhook's view, from the controller manager's caches (which must outlive it):
+// every ResourceSlice (indexed "consumer" by spec.consumerClusterID for received ones), namespaces,
+// Tenants (indexed "consumer" by spec.clusterID) and the ShadowPods' usage.
+offloading::ShadowPodValidator::Lookups shadowPodLookups(const kube::Store &slices, const kube::Store &namespaces,
+                                                        const kube::Store &tenants, offloading::ShadowPodUsage &usage);
 
 } // namespace spillway::manager

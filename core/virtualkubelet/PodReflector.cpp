@@ -190,6 +190,14 @@ Result<void> PodReflector::reconcile(const QString &key)
         return r || r.error().isNotFound() ? Result<void>() : Result<void>(r.error());
     }
 
+    const auto writeStatus = [&](const json &status) -> Result<void> {
+        if (sameStatus((*local).value("status", json::object()), status))
+            return {};
+        kube::PatchOptions po;
+        po.subresource = QStringLiteral("status");
+        auto r = m_consumer->patch(kube::resources::pods(), ns, name, kube::PatchType::Merge, QByteArray::fromStdString(json{{"status", status}}.dump()), po);
+        return r || r.error().isNotFound() ? Result<void>() : Result<void>(r.error());
+    };
     json status;
     if (remoteNs.isEmpty()) {
         status = offloadingBackOffStatus(*local, QDateTime::currentDateTimeUtc().toString(Qt::ISODate));
@@ -202,20 +210,22 @@ Result<void> PodReflector::reconcile(const QString &key)
                 return secret.error();
             target.tokenSecret = *secret;
         }
-        if (auto r = m_provider->create(shadows, remoteNs, shadowPodFor(*local, target)); !r && !r.error().isAlreadyExists())
-            return r.error();
-        return {};   // the remote pod's watch brings us back
+        auto created = m_provider->create(shadows, remoteNs, shadowPodFor(*local, target));
+        if (created || created.error().isAlreadyExists())
+            return {};   // the remote pod's watch brings us back
+        if (created.error().httpStatus != 403)
+            return created.error();
+        // Refused (its grant is used up, its tenant cordoned): the pod says why, and the error
+        // brings it back with backoff, as a grant may grow or a cordon lift.
+        if (auto w = writeStatus(offloadingRefusedStatus(created.error().message, QDateTime::currentDateTimeUtc().toString(Qt::ISODate))); !w)
+            return w;
+        return created.error();
     } else {
         status = localPodStatus(*remotePod);
         if (m_options.addresses)
             status = m_options.addresses->translateStatus(std::move(status));
     }
-    if (sameStatus((*local).value("status", json::object()), status))
-        return {};
-    kube::PatchOptions po;
-    po.subresource = QStringLiteral("status");
-    auto r = m_consumer->patch(kube::resources::pods(), ns, name, kube::PatchType::Merge, QByteArray::fromStdString(json{{"status", status}}.dump()), po);
-    return r || r.error().isNotFound() ? Result<void>() : Result<void>(r.error());
+    return writeStatus(status);
 }
 
 } // namespace spillway::virtualkubelet

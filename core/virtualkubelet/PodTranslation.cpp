@@ -205,4 +205,12 @@ json offloadingBackOffStatus(const json &localPod, const QString &now)
             {"conditions", json::array({{{"type", "PodScheduled"}, {"status", "True"}, {"lastTransitionTime", now.toStdString()}}})}};
 }
 
+json offloadingRefusedStatus(const QString &providerMessage, const QString &now)
+{
+    return {{"phase", "Pending"},
+            {"reason", "OffloadingRefused"},
+            {"message", QStringLiteral("the provider refused the pod: %1").arg(providerMessage).toStdString()},
+            {"conditions", json::array({{{"type", "PodScheduled"}, {"status", "True"}, {"lastTransitionTime", now.toStdString()}}})}};
+}
+
 } // namespace spillway::virtualkubelet

@@ -47,5 +47,8 @@ bool sameStatus(const nlohmann::json &current, const nlohmann::json &wanted);
 
 // Status for a pod on the virtual node whose namespace is not offloaded to that provider.
 nlohmann::json offloadingBackOffStatus(const nlohmann::json &localPod, const QString &now);
+// The status of a pod whose ShadowPod the provider refused (a grant exceeded, a cordoned tenant):
+// Pending, reason OffloadingRefused, with the provider's own words; it is asked for again.
+nlohmann::json offloadingRefusedStatus(const QString &providerMessage, const QString &now);
 
 } // namespace spillway::virtualkubelet

@@ -84,6 +84,21 @@ private slots:
         QVERIFY2(problems[0].contains(message), qPrintable(problems[0]));
     }
 
+    void resourcePolicyFromSet()
+    {
+        InstallOptions o;
+        o.values = {{QStringLiteral("resources.percentage"), QStringLiteral("100")}, {QStringLiteral("resources.overcommit"), QStringLiteral("1.5")}};
+        auto policy = resourcePolicyJson(o);
+        QVERIFY2(policy.ok(), qPrintable(policy.ok() ? QString() : policy.error().message));
+        QCOMPARE((*policy).value("overcommit", 0.0), 1.5);
+        QCOMPARE((*policy).value("percentage", 0), 100);
+        QVERIFY(!resourcePolicyJson(InstallOptions{}).value().contains("overcommit"));   // 1: none, left out
+        o.values[QStringLiteral("resources.overcommit")] = QStringLiteral("0.5");
+        const QStringList problems = validate(o);
+        QCOMPARE(problems.size(), 1);
+        QVERIFY2(problems[0].contains(QLatin1String("overcommit must be a number from 1")), qPrintable(problems[0]));
+    }
+
     void keyValuesParse()
     {
         auto kv = parseKeyValues(QStringLiteral("a=1, b = 2"), QStringLiteral("--x"));
@@ -130,7 +145,8 @@ private slots:
         QVERIFY((*record)["data"].value("webhookPort", "") == "23456");
         const json *hook = find(*objects, "ValidatingWebhookConfiguration", "spillway-validating-webhook");
         QVERIFY(hook);
-        QCOMPARE((*hook)["webhooks"].size(), size_t(2));
+        QCOMPARE((*hook)["webhooks"].size(), size_t(3));
+        QVERIFY((*hook)["webhooks"][2]["clientConfig"].value("url", "") == "https://127.0.0.1:23456/validate/shadowpod");
         QVERIFY((*hook)["webhooks"][1]["clientConfig"].value("url", "") == "https://127.0.0.1:23456/validate/resourceslice");
         QVERIFY(!(*hook)["webhooks"][0]["clientConfig"].contains("caBundle"));   // the controller manager owns it
         QVERIFY(find(*objects, "WgGatewayServerTemplate", "wireguard-server"));
