@@ -85,11 +85,12 @@ Result<void> Replicator::reconcile(const QString &key)
         auto remote = m_providers.forProvider(ns, providerId);
         if (remote) {
             auto gone = remote->client->remove(slices, remote->ns, name);
-            if (!gone && !gone.error().isNotFound())
+            if (!gone && !gone.error().isNotFound() && gone.error().httpStatus != 403)
                 return gone.error();
         }
         // Without credentials (the peering is being torn down) there is no remote copy to reach;
-        // the provider's unpeer removes its tenant namespace with everything in it.
+        // the provider's unpeer removes its tenant namespace with everything in it. Refused (403):
+        // the provider drained this cluster, which took our role there and the copies with it.
         return kube::removeFinalizer(m_client, slices, *slice, m_kind.finalizer);
     }
     if (auto r = kube::addFinalizer(m_client, slices, *slice, m_kind.finalizer); !r)

@@ -1,8 +1,10 @@
 #include "peering/TenantReconciler.h"
 
 #include "apis/authentication/v1beta1/Identity.h"
+#include "apis/authentication/v1beta1/ResourceSlice.h"
 #include "apis/authentication/v1beta1/Tenant.h"
 #include "apis/core/v1beta1/ForeignCluster.h"
+#include "apis/offloading/v1beta1/NamespaceMap.h"
 #include "peering/Nonce.h"
 #include "peering/PeeringNames.h"
 #include "peering/TenantProof.h"
@@ -174,6 +176,34 @@ Result<void> TenantReconciler::forget(const QString &ns, const QString &consumer
     return {};
 }
 
+// A drained Tenant (liqoctl drain tenant), as Liqo drains one: the consumer's role here goes
+// first, so that it cannot replicate anything again, then what it replicated here: its
+// ResourceSlices (their grants end) and NamespaceMaps (their twin namespaces, and the pods in
+// them, go). The Tenant stays; made Active again, it is bound again and the consumer replicates
+// anew.
+Result<void> TenantReconciler::drain(const QString &ns, const QString &consumerId)
+{
+    auto rbac = m_client.resolve(QStringLiteral("rbac.authorization.k8s.io/v1"), QStringLiteral("RoleBinding"));
+    if (!rbac)
+        return rbac.error();
+    if (auto r = m_client.remove(*rbac, ns, QString::fromLatin1(kRemoteControlPlaneRole)); !r && !r.error().isNotFound())
+        return r.error();
+    const kube::ListOptions replicated = kube::withLabels(QStringLiteral("liqo.io/replicated=true,liqo.io/originID=") + consumerId);
+    for (const kube::ResourceRef &kind : {apis::authentication::v1beta1::resourceSliceResource(), apis::offloading::v1beta1::namespaceMapResource()}) {
+        auto items = m_client.list(kind, ns, replicated);
+        if (!items)
+            return items.error().isNotFound() ? Result<void>() : Result<void>(items.error());
+        for (const auto &item : (*items)["items"]) {
+            const json meta = item.value("metadata", json::object());
+            if (meta.contains("deletionTimestamp"))
+                continue;
+            if (auto r = m_client.remove(kind, ns, QString::fromStdString(meta.value("name", ""))); !r && !r.error().isNotFound())
+                return r.error();
+        }
+    }
+    return {};
+}
+
 Result<bool> TenantReconciler::verify(const QString &key, const json &tenant, QByteArray &nonce)
 {
     const QString ns = key.section(QLatin1Char('/'), 0, 0), name = key.section(QLatin1Char('/'), 1);
@@ -241,6 +271,9 @@ Result<void> TenantReconciler::reconcile(const QString &key)
     const QString consumerId = QString::fromStdString(spec.value("clusterID", ""));
     if (ns != tenantNamespace(consumerId))
         return refuse(ns, name, generation, QStringLiteral("a Tenant for cluster %1 must live in namespace %2").arg(consumerId, tenantNamespace(consumerId)));
+
+    if (spec.value("tenantCondition", "Active") == "Drained")
+        return drain(ns, consumerId);
 
     const QByteArray issued = b64(status.value("authParams", json::object()), "signedCRT");
     const QByteArray publicKey = b64(spec, "publicKey");

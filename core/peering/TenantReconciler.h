@@ -45,6 +45,7 @@ private:
     Result<void> refuse(const QString &ns, const QString &name, qint64 generation, const QString &why);
     Result<QByteArray> issueCertificate(const QString &consumerId, const QByteArray &csrPem);
     Result<void> forget(const QString &ns, const QString &consumerId);
+    Result<void> drain(const QString &ns, const QString &consumerId);
     bool fresh(const QByteArray &certPem) const;
     qint64 renewBefore() const;
     Result<void> bindRole(const QString &ns, const QString &consumerId);

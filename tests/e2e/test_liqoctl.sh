@@ -3,8 +3,9 @@
 # two Spillway clusters as a Liqo user would: peer --networking-disabled (the nonce / signed-nonce
 # handshake, a ResourceSlice without consumerClusterID, ForeignClusters made for it), a second
 # peer over the first, cordon / uncordon of a tenant and of a slice, info, offload / unoffload
-# namespace, unpeer (which leaves the tenant namespaces, as Liqo does), drain, and unpeer
-# --delete-namespaces. docs/liqoctl.md lists every verb with its state.
+# namespace (the provider refusing ShadowPods of a cordoned tenant or past a grant), unpeer (which
+# leaves the tenant namespaces, as Liqo does), drain (which takes the consumer's role and what it
+# replicated), and unpeer --delete-namespaces. docs/liqoctl.md lists every verb with its state.
 . "$SPILLWAY_SOURCE_DIR/tests/testbed/tests/assert.sh"
 . "$TB/lib.sh"
 . "$SPILLWAY_SOURCE_DIR/tests/e2e/pair.sh"
@@ -14,6 +15,11 @@ pair_up e2e-lq
 # one gets --skip-confirm, and none may outlive the test's own limits.
 liqoctl() { timeout -s KILL 300 "$LIQOCTL" --kubeconfig "$KC" "$@" </dev/null; }
 liqoctlp() { timeout -s KILL 300 "$LIQOCTL" --kubeconfig "$KP" "$@" </dev/null; }
+# The kubeconfig venice's control plane uses on genoa (its Identity's), as $work/venice-on-genoa.kubeconfig.
+venice_identity() {
+  kcc -n liqo-tenant-genoa get "$(kcc -n liqo-tenant-genoa get secrets -o name | grep -m1 '/kubeconfig-')" -o jsonpath='{.data.kubeconfig}' |
+    base64 -d > "$work/venice-on-genoa.kubeconfig"
+}
 "$CTL" install kind --kubeconfig "$KC" --cluster-id venice --state-dir "$work/venice" >/dev/null 2>&1 || fail "install on the consumer"
 "$CTL" install kind --kubeconfig "$KP" --cluster-id genoa --state-dir "$work/genoa" >/dev/null 2>&1 || fail "install on the provider"
 assert_contains "$(liqoctl version --client)" "v1.2.0" "liqoctl is Liqo's v1.2.0"
@@ -85,6 +91,25 @@ kcc -n shop create deployment web --image registry.example/web --replicas 2 >/de
 eventually 60 "both pods run in genoa" bash -c "[ \"\$('$KUBECTL' --kubeconfig '$KP' -n shop get pods --field-selector status.phase=Running -o name | wc -l)\" = 2 ]"
 eventually 30 "and are Running in venice, on the virtual node" bash -c "[ \"\$('$KUBECTL' --kubeconfig '$KC' -n shop get pods -l app=web \
   --field-selector status.phase=Running -o jsonpath='{.items[*].spec.nodeName}' | tr ' ' '\n' | grep -c genoa)\" = 2 ]"
+# --- the provider's ShadowPod admission: grants are limits, a cordon stops new pods ---------------
+out=$(liqoctlp cordon tenant venice --timeout 60s --skip-confirm 2>&1) && pass "liqoctl cordon tenant venice, with pods running" || fail "cordon tenant: $out"
+kcc -n shop scale deployment web --replicas 3 >/dev/null
+refused() { "$KUBECTL" --kubeconfig "$KC" -n shop get pods -l app=web -o jsonpath='{range .items[*]}{.status.reason}: {.status.message}{"\n"}{end}' | grep '^OffloadingRefused'; }
+eventually 60 "the third pod, bound to the virtual node, says the provider refused it" bash -c "$(declare -f refused); KUBECTL='$KUBECTL' KC='$KC' refused"
+assert_contains "$(refused)" "the tenant of cluster venice is cordoned" "with the provider's reason"
+assert_eq 2 "$(kcp -n shop get shadowpods -o name | wc -l | tr -d ' ')" "provider: no ShadowPod was made for it"
+out=$(liqoctlp uncordon tenant venice --timeout 60s --skip-confirm 2>&1) && pass "liqoctl uncordon tenant venice" || fail "uncordon tenant: $out"
+eventually 60 "uncordoned, the third pod runs in genoa" bash -c "[ \"\$('$KUBECTL' --kubeconfig '$KP' -n shop get pods --field-selector status.phase=Running -o name | wc -l)\" = 3 ]"
+# The consumer's own identity on the provider cannot take more than its grant either.
+venice_identity
+printf 'apiVersion: offloading.liqo.io/v1beta1\nkind: ShadowPod\nmetadata: {name: greedy, namespace: shop, labels: {offloading.liqo.io/origin: venice}}\nspec: {pod: {containers: [{name: c, image: registry.example/web, resources: {requests: {cpu: "100000"}}}]}}\n' \
+  > "$work/greedy.yaml"
+out=$("$KUBECTL" --kubeconfig "$work/venice-on-genoa.kubeconfig" create -f "$work/greedy.yaml" 2>&1) && fail "a ShadowPod past the grant was admitted" ||
+  assert_contains "$out" "grant on this provider is exceeded for cpu" "a ShadowPod past venice's grant is refused, as venice's identity"
+sed -i 's/origin: venice/origin: genoa/; s/"100000"/1m/' "$work/greedy.yaml"
+out=$("$KUBECTL" --kubeconfig "$work/venice-on-genoa.kubeconfig" create -f "$work/greedy.yaml" 2>&1) && fail "a ShadowPod with another origin was admitted" ||
+  assert_contains "$out" "belongs to cluster venice" "and so is one that claims another origin"
+kcc -n shop scale deployment web --replicas 2 >/dev/null
 out=$(liqoctl unoffload namespace shop --skip-confirm --timeout 60s 2>&1) && pass "liqoctl unoffload namespace shop" || fail "unoffload: $out"
 eventually 60 "provider: the twin namespace goes" bash -c "! '$KUBECTL' --kubeconfig '$KP' get ns shop -o name >/dev/null 2>&1"
 
@@ -102,7 +127,14 @@ eventually 90 "the last peering's signed nonce is retired (within a minute of si
 out=$(liqoctl peer --remote-kubeconfig "$KP" --networking-disabled --timeout 120s --skip-confirm 2>&1) \
   && pass "and peering again works" || fail "peer after unpeer: $out"
 out=$(liqoctlp drain tenant venice --timeout 60s --skip-confirm 2>&1) && pass "liqoctl drain tenant venice" || fail "drain tenant: $out"
-eventually 60 "a drained tenant's slice is denied" bash -c "[ \"\$(\"$KUBECTL\" --kubeconfig '$KC' -n liqo-tenant-genoa get resourceslices.authentication.liqo.io genoa -o jsonpath='{.status.conditions[?(@.type==\"Resources\")].status}')\" = Denied ]"
+# As Liqo drains: venice's role on genoa goes, then what it replicated there (its slice: its grant ends).
+eventually 60 "drained: venice's RoleBinding on genoa goes" \
+  bash -c "[ -z \"\$('$KUBECTL' --kubeconfig '$KP' -n liqo-tenant-venice get rolebinding spillway-remote-controlplane -o name 2>/dev/null)\" ]"
+eventually 60 "and the ResourceSlice venice replicated there" \
+  bash -c "[ -z \"\$('$KUBECTL' --kubeconfig '$KP' -n liqo-tenant-venice get resourceslices.authentication.liqo.io -o name 2>/dev/null)\" ]"
+venice_identity
+assert_eq no "$("$KUBECTL" --kubeconfig "$work/venice-on-genoa.kubeconfig" auth can-i create resourceslices.authentication.liqo.io -n liqo-tenant-venice 2>/dev/null)" \
+  "venice's identity can no longer replicate anything to genoa"
 out=$(liqoctl unpeer --remote-kubeconfig "$KP" --timeout 120s --skip-confirm --delete-namespaces 2>&1) \
   && pass "liqoctl unpeer --delete-namespaces" || fail "unpeer --delete-namespaces: $out"
 eventually 60 "removes both tenant namespaces" bash -c "! '$KUBECTL' --kubeconfig '$KP' get ns liqo-tenant-venice -o name >/dev/null 2>&1 && \
