@@ -96,16 +96,20 @@ kcp create deployment busy --image x --replicas 1 >/dev/null
 kcp set resources deployment busy --requests cpu=2 >/dev/null
 eventually 40 "percentage follows usage: 2 CPU used → 3 granted" bash -c "[ \"\$('$KUBECTL' --kubeconfig '$KC' -n liqo-tenant-milan get resourceslices.authentication.liqo.io milan -o jsonpath='{.status.resources.cpu}')\" = 3 ]"
 eventually 20 "the virtual node's capacity follows the grant" bash -c "[ \"\$('$KUBECTL' --kubeconfig '$KC' get node liqo-milan -o jsonpath='{.status.capacity.cpu}')\" = 3 ]"
-# rome's own offloaded pods run within its grant: they do not shrink it. 4 CPU of them, then 2 of
-# someone else's: 8 - 2 - 2 = 4 free → 2 granted (counting rome's too it would fall to 1, then 0).
+# rome's own offloaded pods run within its grant: they do not shrink it, and hold a floor under it.
+# 1 CPU of them, then 2 of milan's own: 8 - 2 - 2 = 4 free → 2 granted (counting rome's pod on the
+# node too it would fall to 1500m). Then 3 CPU more of rome's: the policy would still give 2, but
+# rome's pods use 4, so 4 stays granted.
 kcp_pod() { # name cpu [labels]
   kcp run "$1" --image x ${3:+--labels "$3"} --overrides "{\"spec\":{\"containers\":[{\"name\":\"$1\",\"image\":\"x\",\"resources\":{\"requests\":{\"cpu\":\"$2\"}}}]}}" >/dev/null
 }
-kcp_pod theirs 4 offloading.liqo.io/origin=rome
+kcp_pod theirs 1 offloading.liqo.io/origin=rome
 eventually 30 "a pod rome offloaded runs in milan" bash -c "[ \"\$('$KUBECTL' --kubeconfig '$KP' get pod theirs -o jsonpath='{.status.phase}')\" = Running ]"
 kcp_pod mine 2
 eventually 40 "rome's own pods do not shrink its grant; milan's do (2 granted)" bash -c "[ \"\$('$KUBECTL' --kubeconfig '$KC' -n liqo-tenant-milan get resourceslices.authentication.liqo.io milan -o jsonpath='{.status.resources.cpu}')\" = 2 ]"
-kcp delete pod theirs mine --wait=false >/dev/null
+kcp_pod more 3 offloading.liqo.io/origin=rome
+eventually 40 "a grant never drops below what its consumer's pods use (4 kept)" bash -c "[ \"\$('$KUBECTL' --kubeconfig '$KC' -n liqo-tenant-milan get resourceslices.authentication.liqo.io milan -o jsonpath='{.status.resources.cpu}')\" = 4 ]"
+kcp delete pod theirs mine more --wait=false >/dev/null
 eventually 40 "and back to 3 once they are gone" bash -c "[ \"\$('$KUBECTL' --kubeconfig '$KC' -n liqo-tenant-milan get resourceslices.authentication.liqo.io milan -o jsonpath='{.status.resources.cpu}')\" = 3 ]"
 slice() { # name class [cpu]
   printf 'apiVersion: authentication.liqo.io/v1beta1\nkind: ResourceSlice\nmetadata: {name: %s, namespace: liqo-tenant-milan, labels: {liqo.io/replication: "true"}}\nspec: {class: %s, consumerClusterID: rome, providerClusterID: milan%s}\n' \
@@ -120,12 +124,16 @@ slice greedy default 100
 eventually 20 "a request beyond the policy is capped" bash -c "[ -n \"\$('$KUBECTL' --kubeconfig '$KC' -n liqo-tenant-milan get resourceslices.authentication.liqo.io greedy -o jsonpath='{.status.resources.cpu}')\" ]"
 cpu=$(sliceField greedy '{.status.resources.cpu}')
 [ "${cpu%m}" != 100 ] && [ "$cpu" != 100 ] && pass "greedy got $cpu, not 100" || fail "greedy got all it asked: $cpu"
+kcp -n liqo patch cm spillway-resource-policies --type merge -p '{"data":{"burst":"{\"policy\":\"percentage\",\"percentage\":100,\"overcommit\":2}"}}' >/dev/null
+slice big burst 12
+eventually 20 "a class with overcommit grants past free capacity, and says so" bash -c "'$KUBECTL' --kubeconfig '$KC' -n liqo-tenant-milan get resourceslices.authentication.liqo.io big \
+  -o jsonpath='{.status.conditions[?(@.type==\"Resources\")].message}' | grep -q 'past free capacity'"
 slice unknown nope
 eventually 20 "a class without a policy is Denied" bash -c "[ \"\$('$KUBECTL' --kubeconfig '$KC' -n liqo-tenant-milan get resourceslices.authentication.liqo.io unknown -o jsonpath='{.status.conditions[?(@.type==\"Resources\")].status}')\" = Denied ]"
 assert_contains "$(sliceField unknown '{.status.conditions[?(@.type=="Resources")].message}')" 'no resource policy for class "nope"' "with the reason"
-kcc -n liqo-tenant-milan delete resourceslices.authentication.liqo.io extra greedy unknown --timeout 30s >/dev/null && pass "deleting slices on the consumer" || fail "slices not deleted"
+kcc -n liqo-tenant-milan delete resourceslices.authentication.liqo.io extra greedy big unknown --timeout 30s >/dev/null && pass "deleting slices on the consumer" || fail "slices not deleted"
 assert_eq milan "$(kcp -n liqo-tenant-rome get resourceslices.authentication.liqo.io -o name | sed 's#.*/##' | tr '\n' ' ' | xargs)" "removes their provider copies"
-eventually 20 "and their virtual nodes" bash -c "[ -z \"\$('$KUBECTL' --kubeconfig '$KC' get node liqo-extra liqo-greedy -o name 2>/dev/null)\" ]"
+eventually 20 "and their virtual nodes" bash -c "[ -z \"\$('$KUBECTL' --kubeconfig '$KC' get node liqo-extra liqo-greedy liqo-big -o name 2>/dev/null)\" ]"
 
 # --- the consumer's identity: a certificate the provider trusts, confined to its tenant namespace
 kcc -n liqo-tenant-milan get secret kubeconfig-controlplane-milan -o jsonpath='{.data.kubeconfig}' | base64 -d > "$work/identity"
