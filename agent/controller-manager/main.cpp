@@ -159,7 +159,6 @@ int main(int argc, char **argv)
     }
     wo.failurePolicy = p.value(webhookFailurePolicy);
     wo.secretNamespace = p.value(ns);
-    manager::WebhookRegistration webhooks(wo);
 
     // The ResourceSlice webhook asks whether a name is taken among the slices this cluster
     // replicates to peers, and the ShadowPod webhook what each consumer was granted; one cache of
@@ -205,6 +204,8 @@ int main(int argc, char **argv)
     caches.offloadingsListed = [&offloadings] { return offloadings.hasSynced(); };
     caches.shadowPods = manager::shadowPodLookups(slices.store(), namespaces.store(), tenants.store(), shadowPodUsage);
     caches.shadowPodsListed = [&] { return slices.hasSynced() && namespaces.hasSynced() && tenants.hasSynced() && shadowPods.hasSynced(); };
+    // Declared after the caches its handlers read, so it stops serving before they go.
+    manager::WebhookRegistration webhooks(wo);
     auto served = webhooks.start(client, std::move(caches));
     if (!served)
         return fail(served.error().toString());

@@ -30,6 +30,15 @@ json webhook(const WebhookEndpoint &e, const std::string &name, const std::strin
                                     {"scope", "*"}}})}};
 }
 
+// Grants are limits only while this webhook judges: it never fails open, whatever the install's
+// failurePolicy for the others.
+json shadowPodWebhook(const WebhookEndpoint &e)
+{
+    json hook = webhook(e, "shadowpod.offloading.liqo.io", "/validate/shadowpod", "offloading.liqo.io", "v1beta1", "shadowpods");
+    hook["failurePolicy"] = "Fail";
+    return hook;
+}
+
 json labels()
 {
     return {{"app.kubernetes.io/part-of", "spillway"}, {"app.kubernetes.io/component", "webhook"}};
@@ -59,7 +68,7 @@ json validatingWebhookConfiguration(const WebhookEndpoint &e)
             {"webhooks", json::array({
                  webhook(e, "namespaceoffloading.offloading.liqo.io", "/validate/namespaceoffloading", "offloading.liqo.io", "v1beta1", "namespaceoffloadings"),
                  webhook(e, "resourceslice.authentication.liqo.io", "/validate/resourceslice", "authentication.liqo.io", "v1beta1", "resourceslices"),
-                 webhook(e, "shadowpod.offloading.liqo.io", "/validate/shadowpod", "offloading.liqo.io", "v1beta1", "shadowpods"),
+                 shadowPodWebhook(e),
              })}};
 }
 

@@ -4,6 +4,7 @@
 #include "offloading/ResourceSliceValidator.h"
 #include "offloading/NamespaceOffloadingValidator.h"
 #include "offloading/PodPlacementMutator.h"
+#include "common/JsonText.h"
 #include "consts/Labels.h"
 #include "kube/SharedSecret.h"
 #include "tls/Pki.h"
@@ -108,31 +109,38 @@ Result<void> WebhookRegistration::registerWith(kube::KubeClient &client)
 offloading::ShadowPodValidator::Lookups shadowPodLookups(const kube::Store &slices, const kube::Store &namespaces,
                                                         const kube::Store &tenants, offloading::ShadowPodUsage &usage)
 {
-    const auto labelsOf = [](const json &o) { return o.value("metadata", json::object()).value("labels", json::object()); };
     offloading::ShadowPodValidator::Lookups l;
-    l.namespaceCluster = [&namespaces, labelsOf](const QString &ns) -> std::optional<QString> {
+    l.namespaceCluster = [&namespaces](const QString &ns) -> std::optional<QString> {
         const auto found = namespaces.get(ns);
         if (!found)
             return std::nullopt;
-        return QString::fromStdString(labelsOf(*found).value(consts::kRemoteClusterIdLabel, ""));
+        return textOf(memberOf(memberOf(*found, "metadata"), "labels"), consts::kRemoteClusterIdLabel);
     };
-    l.tenantCordoned = [&tenants](const QString &consumer) {
+    l.tenantCondition = [&tenants](const QString &consumer) {
+        QString condition;
         for (const QString &key : tenants.byIndex(QStringLiteral("consumer"), consumer))
-            if (const auto t = tenants.get(key); t && t->value("spec", json::object()).value("tenantCondition", "") == "Cordoned")
-                return true;
-        return false;
+            if (const auto t = tenants.get(key)) {
+                const QString c = textOf(memberOf(*t, "spec"), "tenantCondition");
+                if (condition.isEmpty() || c == QLatin1String("Drained") || (c == QLatin1String("Cordoned") && condition != QLatin1String("Drained")))
+                    condition = c.isEmpty() ? QStringLiteral("Active") : c;
+            }
+        return condition;
     };
     l.grants = [&slices](const QString &consumer) {
         QList<offloading::ShadowPodValidator::Grant> out;
         for (const QString &key : slices.byIndex(QStringLiteral("consumer"), consumer)) {
             const auto s = slices.get(key);
-            if (!s || s->value("metadata", json::object()).contains("deletionTimestamp"))
+            if (!s)
                 continue;
-            const resources::ResourceList granted = resources::parseResourceList(s->value("status", json::object()).value("resources", json::object()));
+            const json &meta = memberOf(*s, "metadata");
+            if (!memberOf(meta, "deletionTimestamp").is_null())
+                continue;
+            const resources::ResourceList granted = resources::parseResourceList(memberOf(memberOf(*s, "status"), "resources"));
             if (granted.isEmpty())
                 continue;
-            const json annotations = s->value("metadata", json::object()).value("annotations", json::object());
-            out.push_back({key, granted, annotations.value("liqo.io/cordon", "") == "true" || annotations.value("liqo.io/cordon-tenant", "") == "true"});
+            const json &annotations = memberOf(meta, "annotations");
+            out.push_back({key, granted, textOf(annotations, "liqo.io/cordon") == QLatin1String("true")
+                                             || textOf(annotations, "liqo.io/cordon-tenant") == QLatin1String("true")});
         }
         return out;
     };

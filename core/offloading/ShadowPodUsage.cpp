@@ -1,5 +1,6 @@
 #include "offloading/ShadowPodUsage.h"
 
+#include "common/JsonText.h"
 #include "kube/Store.h"
 #include "offloading/OffloadingPolicy.h"
 #include "resources/PodRequests.h"
@@ -9,19 +10,9 @@ namespace spillway::offloading {
 using nlohmann::json;
 using resources::ResourceList;
 
-namespace {
-
-json section(const json &o, const char *field)
-{
-    const json v = o.is_object() ? o.value(field, json::object()) : json::object();
-    return v.is_object() ? v : json::object();
-}
-
-} // namespace
-
 ResourceList ShadowPodUsage::charge(const json &shadowPod)
 {
-    ResourceList r = resources::podRequests(section(section(shadowPod, "spec"), "pod"));
+    ResourceList r = resources::podRequests(memberOf(memberOf(shadowPod, "spec"), "pod"));
     r[QStringLiteral("pods")] = Quantity{1000};
     return r;
 }
@@ -30,32 +21,40 @@ void ShadowPodUsage::slim(json &shadowPod)
 {
     if (!shadowPod.is_object())
         return;
-    const json pod = section(section(shadowPod, "spec"), "pod");
+    const json &pod = memberOf(memberOf(shadowPod, "spec"), "pod");
     json kept = json::object();
     for (const char *list : {"containers", "initContainers"}) {
-        const json items = pod.value(list, json::array());
-        if (!items.is_array())
-            continue;
         json slimmed = json::array();
-        for (const auto &c : items)
-            slimmed.push_back({{"resources", {{"requests", section(section(c, "resources"), "requests")}}}});
-        kept[list] = std::move(slimmed);
+        for (const auto &c : elementsOf(memberOf(pod, list))) {
+            json one = json::object();
+            const json &resources = memberOf(c, "resources");
+            for (const char *kind : {"requests", "limits"})
+                if (memberOf(resources, kind).is_object())
+                    one["resources"][kind] = memberOf(resources, kind);
+            if (memberOf(c, "restartPolicy").is_string())
+                one["restartPolicy"] = memberOf(c, "restartPolicy");
+            slimmed.push_back(std::move(one));
+        }
+        if (!slimmed.empty())
+            kept[list] = std::move(slimmed);
     }
-    if (pod.contains("overhead"))
-        kept["overhead"] = pod["overhead"];
+    if (memberOf(pod, "overhead").is_object())
+        kept["overhead"] = memberOf(pod, "overhead");
+    const json phase = memberOf(memberOf(shadowPod, "status"), "phase");
     shadowPod["spec"] = {{"pod", std::move(kept)}};
-    if (shadowPod.contains("status"))
-        shadowPod["status"] = {{"phase", section(shadowPod, "status").value("phase", json())}};
+    shadowPod.erase("status");
+    if (phase.is_string())
+        shadowPod["status"] = {{"phase", phase}};
 }
 
 void ShadowPodUsage::upsert(const json &shadowPod)
 {
-    const json meta = section(shadowPod, "metadata");
-    const json origin = section(meta, "labels").value(kOriginLabel, json());
-    const std::string phase = section(shadowPod, "status").value("phase", "");
+    const json &meta = memberOf(shadowPod, "metadata");
+    const QString phase = textOf(memberOf(shadowPod, "status"), "phase");
     Entry e;
-    e.consumer = origin.is_string() ? QString::fromStdString(origin.get<std::string>()) : QString();
-    e.counted = !e.consumer.isEmpty() && !meta.contains("deletionTimestamp") && phase != "Succeeded" && phase != "Failed";
+    e.consumer = textOf(memberOf(meta, "labels"), kOriginLabel);
+    e.counted = !e.consumer.isEmpty() && memberOf(meta, "deletionTimestamp").is_null() && phase != QLatin1String("Succeeded")
+                && phase != QLatin1String("Failed");
     if (e.counted)
         e.charge = charge(shadowPod);
     const QString key = kube::Store::keyOf(shadowPod);
@@ -102,23 +101,31 @@ void ShadowPodUsage::reserve(const QString &key, const QString &consumer, const 
         m_reserved.insert(key, Reservation{consumer, charge, now});
 }
 
-bool ShadowPodUsage::contains(const QString &key) const
+std::optional<ResourceList> ShadowPodUsage::counted(const QString &key) const
 {
     std::lock_guard lock(m_mutex);
-    return m_entries.contains(key);
+    const auto it = m_entries.constFind(key);
+    if (it == m_entries.cend() || !it->counted)
+        return std::nullopt;
+    return it->charge;
 }
 
-ShadowPodUsage::Totals ShadowPodUsage::of(const QString &consumer) const
+ShadowPodUsage::Totals ShadowPodUsage::of(const QString &consumer, const QString &exceptKey) const
 {
     const qint64 now = m_clock();
     std::lock_guard lock(m_mutex);
     Totals t = m_totals.value(consumer);
+    if (const auto own = m_entries.constFind(exceptKey); !exceptKey.isEmpty() && own != m_entries.cend() && own->counted && own->consumer == consumer) {
+        --t.pods;
+        for (auto q = own->charge.begin(); q != own->charge.end(); ++q)
+            t.used[q.key()].milli -= q->milli;
+    }
     for (auto it = m_reserved.begin(); it != m_reserved.end();) {
         if (now - it->atMs > m_pendingTtlMs) {
             it = m_reserved.erase(it);
             continue;
         }
-        if (it->consumer == consumer) {
+        if (it->consumer == consumer && it.key() != exceptKey) {
             ++t.pods;
             for (auto q = it->charge.begin(); q != it->charge.end(); ++q)
                 t.used[q.key()].milli += q->milli;

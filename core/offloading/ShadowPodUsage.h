@@ -6,6 +6,7 @@
 #include <QHash>
 
 #include <mutex>
+#include <optional>
 
 namespace spillway::offloading {
 
@@ -28,15 +29,19 @@ public:
     };
 
     static resources::ResourceList charge(const nlohmann::json &shadowPod);
-    // An informer's transform: keeps of a ShadowPod only what upsert() reads (its metadata, phase
-    // and its containers' requests), so the cache of ten thousand costs little.
+    // An informer's transform: keeps of a ShadowPod only what upsert() reads (its metadata, phase,
+    // its containers' requests, limits and restart policies), so ten thousand cost little.
     static void slim(nlohmann::json &shadowPod);
 
     void upsert(const nlohmann::json &shadowPod);
     void erase(const nlohmann::json &shadowPod);
     void reserve(const QString &key, const QString &consumer, const resources::ResourceList &charge);
-    bool contains(const QString &key) const;   // "namespace/name": shown by the informer, counted or not
-    Totals of(const QString &consumer) const;  // by its offloading.liqo.io/origin, reservations included
+    // What the ShadowPod "namespace/name" the informer shows is counted for; nullopt when it shows
+    // none, or one that holds nothing (terminating, finished).
+    std::optional<resources::ResourceList> counted(const QString &key) const;
+    // By its offloading.liqo.io/origin, reservations included; `exceptKey` ("namespace/name") left
+    // out, counted or reserved (a retry, or a new ShadowPod of a name just deleted).
+    Totals of(const QString &consumer, const QString &exceptKey = {}) const;
 
 private:
     struct Reservation {

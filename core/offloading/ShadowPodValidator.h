@@ -16,15 +16,18 @@ namespace spillway::offloading {
 // The provider's admission of ShadowPods, with Liqo's semantics: a grant is what a consumer may
 // use, not a hint.
 // - CREATE: the offloading.liqo.io/origin label must name the cluster the namespace belongs to
-//   (its liqo.io/remote-cluster-id); the consumer's Tenant must not be cordoned, and it must hold
-//   an uncordoned, granted ResourceSlice; and the pod's requests (PodRequests) plus those of the
-//   consumer's ShadowPods already admitted must fit in the sum of those grants, for every resource
-//   the pod asks for (one pod counts against "pods"). A resource the grant does not name cannot be
-//   asked for.
-// - UPDATE: the origin label may not change.
+//   (its liqo.io/remote-cluster-id); the consumer's Tenant must be neither cordoned nor drained,
+//   and it must hold an uncordoned, granted ResourceSlice; and the pod's requests (PodRequests),
+//   with those of the consumer's other ShadowPods, must fit in its uncordoned grants (a
+//   consumer's pods are counted together, not per slice, so a cordoned slice's running pods
+//   count against them too: a cordon never frees capacity for new pods). A
+//   resource the grant does not name cannot be asked for (except "pods": a grant without a pod
+//   count limits none). Negative or malformed quantities, and generateName, are refused.
+// - UPDATE: the origin label may not change, nor spec.pod but for images, activeDeadlineSeconds
+//   and tolerations (as Liqo's webhook and a pod's own update rules allow).
 // - DELETE is always allowed (the webhook is not called for it).
-// Usage is what ShadowPodUsage counts: what the informer shows plus what was just admitted, so a
-// burst of creates cannot pass on the same free capacity.
+// Usage is what ShadowPodUsage counts: what the informer shows plus what this replica just
+// admitted, so a burst through one replica cannot pass twice on the same free capacity.
 class ShadowPodValidator
 {
 public:
@@ -36,7 +39,8 @@ public:
     struct Lookups {
         // The namespace's liqo.io/remote-cluster-id ("" when it has none); nullopt: no such namespace.
         std::function<std::optional<QString>(const QString &ns)> namespaceCluster;
-        std::function<bool(const QString &consumer)> tenantCordoned;
+        // Its Tenant's spec.tenantCondition ("Active", "Cordoned", "Drained"; "" without a Tenant).
+        std::function<QString(const QString &consumer)> tenantCondition;
         std::function<QList<Grant>(const QString &consumer)> grants;   // its slices with a grant
         ShadowPodUsage *usage = nullptr;   // fed by the ShadowPod informer; outlives the validator
     };

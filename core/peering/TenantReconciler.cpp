@@ -191,8 +191,10 @@ Result<void> TenantReconciler::drain(const QString &ns, const QString &consumerI
     const kube::ListOptions replicated = kube::withLabels(QStringLiteral("liqo.io/replicated=true,liqo.io/originID=") + consumerId);
     for (const kube::ResourceRef &kind : {apis::authentication::v1beta1::resourceSliceResource(), apis::offloading::v1beta1::namespaceMapResource()}) {
         auto items = m_client.list(kind, ns, replicated);
+        if (!items && items.error().isNotFound())
+            continue;
         if (!items)
-            return items.error().isNotFound() ? Result<void>() : Result<void>(items.error());
+            return items.error();
         for (const auto &item : (*items)["items"]) {
             const json meta = item.value("metadata", json::object());
             if (meta.contains("deletionTimestamp"))
@@ -272,8 +274,12 @@ Result<void> TenantReconciler::reconcile(const QString &key)
     if (ns != tenantNamespace(consumerId))
         return refuse(ns, name, generation, QStringLiteral("a Tenant for cluster %1 must live in namespace %2").arg(consumerId, tenantNamespace(consumerId)));
 
-    if (spec.value("tenantCondition", "Active") == "Drained")
+    if (spec.value("tenantCondition", "Active") == "Drained") {
+        // Looked at again later: a copy the consumer wrote just before losing its role goes too.
+        if (m_options.requeueAfter)
+            m_options.requeueAfter(key, 30000);
         return drain(ns, consumerId);
+    }
 
     const QByteArray issued = b64(status.value("authParams", json::object()), "signedCRT");
     const QByteArray publicKey = b64(spec, "publicKey");

@@ -1,5 +1,6 @@
 #include "resources/ClusterUsage.h"
 
+#include "common/JsonText.h"
 #include "consts/Labels.h"
 #include "kube/Store.h"
 #include "resources/PodRequests.h"
@@ -19,25 +20,18 @@ void add(ResourceList &to, const ResourceList &what)
         to[q.key()].milli += q->milli;
 }
 
-json section(const json &o, const char *field)
-{
-    const json v = o.is_object() ? o.value(field, json::object()) : json::object();
-    return v.is_object() ? v : json::object();
-}
-
 QString labelOf(const json &o, const char *key)
 {
-    const json v = section(section(o, "metadata"), "labels").value(key, json());
-    return v.is_string() ? QString::fromStdString(v.get<std::string>()) : QString();
+    return textOf(memberOf(memberOf(o, "metadata"), "labels"), key);
 }
 
 bool counted(const json &node)
 {
-    if (labelOf(node, "liqo.io/type") == QLatin1String("virtual-node") || section(node, "spec").value("unschedulable", false))
+    if (labelOf(node, "liqo.io/type") == QLatin1String("virtual-node") || memberOf(memberOf(node, "spec"), "unschedulable") == true)
         return false;
     bool ready = false;
-    for (const auto &c : section(node, "status").value("conditions", json::array()))
-        ready |= c.is_object() && c.value("type", "") == "Ready" && c.value("status", "") == "True";
+    for (const auto &c : elementsOf(memberOf(memberOf(node, "status"), "conditions")))
+        ready |= textOf(c, "type") == QLatin1String("Ready") && textOf(c, "status") == QLatin1String("True");
     return ready;
 }
 
@@ -47,38 +41,39 @@ ClusterUsage describeCluster(const json &nodes, const json &pods, const json &sl
 {
     ClusterUsage usage;
     QHash<QString, size_t> index;
-    for (const auto &n : nodes) {
+    for (const auto &n : elementsOf(nodes)) {
         if (!counted(n))
             continue;
         ClusterUsage::Node node;
-        const json labels = section(section(n, "metadata"), "labels");
-        for (auto it = labels.begin(); it != labels.end(); ++it)
-            node.labels.insert(QString::fromStdString(it.key()), QString::fromStdString(it->is_string() ? it->get<std::string>() : ""));
-        node.allocatable = parseResourceList(section(section(n, "status"), "allocatable"));
-        index.insert(QString::fromStdString(section(n, "metadata").value("name", "")), usage.nodes.size());
+        const json &labels = memberOf(memberOf(n, "metadata"), "labels");
+        if (labels.is_object())
+            for (auto it = labels.begin(); it != labels.end(); ++it)
+                node.labels.insert(QString::fromStdString(it.key()), QString::fromStdString(it->is_string() ? it->get<std::string>() : ""));
+        node.allocatable = parseResourceList(memberOf(memberOf(n, "status"), "allocatable"));
+        index.insert(textOf(memberOf(n, "metadata"), "name"), usage.nodes.size());
         usage.nodes.push_back(node);
     }
     QMap<QString, ResourceList> usedBy, grantedTo;   // by consumer
-    for (const auto &p : pods) {
-        const std::string phase = section(p, "status").value("phase", "");
-        if (phase == "Succeeded" || phase == "Failed")
+    for (const auto &p : elementsOf(pods)) {
+        const QString phase = textOf(memberOf(p, "status"), "phase");
+        if (phase == QLatin1String("Succeeded") || phase == QLatin1String("Failed"))
             continue;
-        ResourceList r = podRequests(section(p, "spec"));
+        ResourceList r = podRequests(memberOf(p, "spec"));
         r[QStringLiteral("pods")].milli += 1000;
         if (const QString origin = labelOf(p, "offloading.liqo.io/origin"); !origin.isEmpty()) {
             add(usedBy[origin], r);
             continue;
         }
-        const auto it = index.find(QString::fromStdString(section(p, "spec").value("nodeName", "")));
+        const auto it = index.find(textOf(memberOf(p, "spec"), "nodeName"));
         if (it != index.end())
             add(usage.nodes[*it].requested, r);
     }
-    for (const auto &s : slices) {
+    for (const auto &s : elementsOf(slices)) {
         if (kube::Store::keyOf(s) == exceptSlice)
             continue;
-        const std::string consumer = section(s, "spec").value("consumerClusterID", "");
-        add(grantedTo[consumer.empty() ? labelOf(s, consts::kRemoteClusterIdLabel) : QString::fromStdString(consumer)],
-            parseResourceList(section(section(s, "status"), "resources")));
+        const QString consumer = textOf(memberOf(s, "spec"), "consumerClusterID");
+        add(grantedTo[consumer.isEmpty() ? labelOf(s, consts::kRemoteClusterIdLabel) : consumer],
+            parseResourceList(memberOf(memberOf(s, "status"), "resources")));
     }
     QSet<QString> consumers(usedBy.keyBegin(), usedBy.keyEnd());
     consumers.unite(QSet<QString>(grantedTo.keyBegin(), grantedTo.keyEnd()));

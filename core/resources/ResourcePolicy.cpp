@@ -40,7 +40,7 @@ Result<ResourcePolicy> parsePolicy(const json &j)
         for (auto it = j["nodeSelector"].begin(); it != j["nodeSelector"].end(); ++it)
             p.nodeSelector.insert(QString::fromStdString(it.key()), QString::fromStdString(it->is_string() ? it->get<std::string>() : it->dump()));
     if (j.contains("overcommit")) {
-        if (!j["overcommit"].is_number() || j["overcommit"].get<double>() < 1.0 || j["overcommit"].get<double>() > 10.0)
+        if (!j["overcommit"].is_number() || !(j["overcommit"].get<double>() >= 1.0 && j["overcommit"].get<double>() <= 10.0))
             return Error::of(Error::Kind::Config, QStringLiteral("overcommit must be a number from 1 (none) to 10"));
         p.overcommit = j["overcommit"].get<double>();
     }
@@ -73,7 +73,8 @@ ResourceList freeResources(const ClusterUsage &usage, const QMap<QString, QStrin
         if (!matches)
             continue;
         for (auto it = node.allocatable.begin(); it != node.allocatable.end(); ++it)
-            free[it.key()].milli += std::max<qint64>(0, qint64(double(it->milli) * overcommit) - node.requested.value(it.key()).milli);
+            free[it.key()].milli += std::max<qint64>(0, qint64(double(it->milli) * (overcommittable(it.key()) ? overcommit : 1.0))
+                                                            - node.requested.value(it.key()).milli);
     }
     for (auto it = usage.grantedToOthers.begin(); it != usage.grantedToOthers.end(); ++it)
         if (free.contains(it.key()))
@@ -156,6 +157,18 @@ json toJson(const ResourceList &list)
         out[it.key().toStdString()] = text;
     }
     return out;
+}
+
+QString formatQuantity(const QString &key, Quantity q)
+{
+    const json j = toJson(ResourceList{{key, q}});
+    const json &v = j[key.toStdString()];
+    return v.is_string() ? QString::fromStdString(v.get<std::string>()) : QString::fromStdString(v.dump());
+}
+
+bool overcommittable(const QString &key)
+{
+    return key == QLatin1String("cpu") || key == QLatin1String("memory");
 }
 
 } // namespace spillway::resources

@@ -24,7 +24,8 @@ struct ResourcePolicy {
     double changeThreshold = 0.05;                // re-grant only past this relative change (no flapping)
     // How far all grants together may exceed what is free: 1 promises only real capacity; 1.5
     // lets them reach half as much again (a provider with an autoscaler, or pods that rarely use
-    // what they request). Applies to percentage and node-labels-resources.
+    // what they request). Applies to percentage and node-labels-resources, and to CPU and memory
+    // only (overcommittable()).
     double overcommit = 1.0;
 };
 
@@ -45,8 +46,8 @@ struct ClusterUsage {
     ResourceList heldByOwnPods;   // what this consumer's pods use past its other slices' grants
 };
 
-// Free = allocatable × overcommit − requested (of counted nodes) − granted to other slices,
-// never below 0.
+// Free = allocatable (× overcommit where overcommittable) − requested (of counted nodes) −
+// granted to other slices, never below 0.
 ResourceList freeResources(const ClusterUsage &usage, const QMap<QString, QString> &nodeSelector = {}, double overcommit = 1.0);
 // The grant for a slice asking for `requested` (empty = "what you can give"): the policy's share
 // of what is free, never more than asked, never less than its consumer's running pods hold.
@@ -56,5 +57,8 @@ bool worthUpdating(const ResourceList &current, const ResourceList &next, double
 
 ResourceList parseResourceList(const nlohmann::json &object);   // {"cpu":"2","memory":"4Gi"}; bad entries skipped
 nlohmann::json toJson(const ResourceList &list);                 // memory and storage in Ki/Mi/Gi when whole
+QString formatQuantity(const QString &key, Quantity q);          // one entry as toJson writes it: "500m", "4Gi"
+// The resources an overcommit stretches: time-shared ones. Pod slots and devices are counted.
+bool overcommittable(const QString &key);
 
 } // namespace spillway::resources

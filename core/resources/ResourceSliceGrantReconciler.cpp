@@ -58,13 +58,6 @@ bool withinRoom(const ResourceList &current, const ResourceList &granted, const 
     return true;
 }
 
-QString amountOf(const QString &key, Quantity q)
-{
-    const json j = toJson(ResourceList{{key, q}});
-    const json &v = j[key.toStdString()];
-    return v.is_string() ? QString::fromStdString(v.get<std::string>()) : QString::fromStdString(v.dump());
-}
-
 // The Resources condition's message: the class, and whatever a consumer would ask about — less
 // than asked (and why), more than is really free (overcommit), or kept for running pods.
 QString grantMessage(const std::string &cls, const ResourcePolicy &policy, const ClusterUsage &usage, const ResourceList &requested,
@@ -77,12 +70,12 @@ QString grantMessage(const std::string &cls, const ResourcePolicy &policy, const
         const qint64 held = usage.heldByOwnPods.value(k).milli;
         if (requested.contains(k) && q->milli < requested[k].milli)
             notes << QStringLiteral("%1: asked %2, granted %3 (%4 free after other grants)")
-                         .arg(k, amountOf(k, requested[k]), amountOf(k, *q), amountOf(k, realFree.value(k)));
+                         .arg(k, formatQuantity(k, requested[k]), formatQuantity(k, *q), formatQuantity(k, realFree.value(k)));
         else if (held > 0 && q->milli == held && requested.contains(k) && requested[k].milli < held)
-            notes << QStringLiteral("%1: kept at %2 for the pods running on it").arg(k, amountOf(k, *q));
-        if (policy.kind != ResourcePolicy::Kind::FixedResources && q->milli > std::max(realFree.value(k).milli, held))
+            notes << QStringLiteral("%1: kept at %2 for the pods running on it").arg(k, formatQuantity(k, *q));
+        if (policy.kind != ResourcePolicy::Kind::FixedResources && overcommittable(k) && q->milli > std::max(realFree.value(k).milli, held))
             notes << QStringLiteral("%1: %2 is past free capacity (%3); this provider overcommits x%4")
-                         .arg(k, amountOf(k, *q), amountOf(k, realFree.value(k)))
+                         .arg(k, formatQuantity(k, *q), formatQuantity(k, realFree.value(k)))
                          .arg(policy.overcommit);
     }
     const QString base = QStringLiteral("granted by policy of class %1").arg(QString::fromStdString(cls));

@@ -217,7 +217,7 @@ Result<void> PodReflector::reconcile(const QString &key)
             return created.error();
         // Refused (its grant is used up, its tenant cordoned): the pod says why, and the error
         // brings it back with backoff, as a grant may grow or a cordon lift.
-        if (auto w = writeStatus(offloadingRefusedStatus(created.error().message, QDateTime::currentDateTimeUtc().toString(Qt::ISODate))); !w)
+        if (auto w = writeStatus(offloadingRefusedStatus(*local, created.error().message, QDateTime::currentDateTimeUtc().toString(Qt::ISODate))); !w)
             return w;
         return created.error();
     } else {

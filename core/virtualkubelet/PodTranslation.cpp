@@ -205,9 +205,11 @@ json offloadingBackOffStatus(const json &localPod, const QString &now)
             {"conditions", json::array({{{"type", "PodScheduled"}, {"status", "True"}, {"lastTransitionTime", now.toStdString()}}})}};
 }
 
-json offloadingRefusedStatus(const QString &providerMessage, const QString &now)
+json offloadingRefusedStatus(const json &localPod, const QString &providerMessage, const QString &now)
 {
-    return {{"phase", "Pending"},
+    const std::string phase = localPod.value("status", json::object()).value("phase", "Pending");
+    const bool ran = phase == "Running" || phase == "Succeeded";
+    return {{"phase", ran ? "Failed" : "Pending"},
             {"reason", "OffloadingRefused"},
             {"message", QStringLiteral("the provider refused the pod: %1").arg(providerMessage).toStdString()},
             {"conditions", json::array({{{"type", "PodScheduled"}, {"status", "True"}, {"lastTransitionTime", now.toStdString()}}})}};

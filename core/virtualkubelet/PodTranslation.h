@@ -48,7 +48,8 @@ bool sameStatus(const nlohmann::json &current, const nlohmann::json &wanted);
 // Status for a pod on the virtual node whose namespace is not offloaded to that provider.
 nlohmann::json offloadingBackOffStatus(const nlohmann::json &localPod, const QString &now);
 // The status of a pod whose ShadowPod the provider refused (a grant exceeded, a cordoned tenant):
-// Pending, reason OffloadingRefused, with the provider's own words; it is asked for again.
-nlohmann::json offloadingRefusedStatus(const QString &providerMessage, const QString &now);
+// Pending, reason OffloadingRefused, with the provider's own words, and it is asked for again;
+// a pod that ran (its twin gone, and not made again) is Failed, so its controller replaces it.
+nlohmann::json offloadingRefusedStatus(const nlohmann::json &localPod, const QString &providerMessage, const QString &now);
 
 } // namespace spillway::virtualkubelet

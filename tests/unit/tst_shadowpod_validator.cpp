@@ -51,7 +51,7 @@ struct Provider {
         l.namespaceCluster = [this](const QString &ns) -> std::optional<QString> {
             return namespaces.contains(ns) ? std::optional<QString>(namespaces.value(ns)) : std::nullopt;
         };
-        l.tenantCordoned = [this](const QString &c) { return cordonedTenants.contains(c); };
+        l.tenantCondition = [this](const QString &c) { return cordonedTenants.contains(c) ? QStringLiteral("Cordoned") : QStringLiteral("Active"); };
         l.grants = [this](const QString &c) { return grants.value(c); };
         l.usage = shadowPods.get();
         return ShadowPodValidator(l);
@@ -95,9 +95,63 @@ private slots:
         QVERIFY2(r.message.contains(QLatin1String("cannot change")), qPrintable(r.message));
         u.object = u.oldObject;
         QVERIFY(v(u).allowed);
+        // Images, activeDeadlineSeconds and tolerations may change; requests may not.
+        u.object["spec"]["pod"]["containers"][0]["image"] = "web:2";
+        u.object["spec"]["pod"]["activeDeadlineSeconds"] = 30;
+        u.object["spec"]["pod"]["tolerations"] = json::array({{{"operator", "Exists"}}});
+        QVERIFY(v(u).allowed);
+        u.object["spec"]["pod"]["containers"][0]["resources"]["requests"]["cpu"] = "64";
+        const auto grown = v(u);
+        QVERIFY(!grown.allowed);
+        QVERIFY2(grown.message.contains(QLatin1String("may change only in its containers' images")), qPrintable(grown.message));
+        u.object = u.oldObject;
+        u.object["spec"]["pod"]["containers"].push_back(container({{"cpu", "1"}}));
+        QVERIFY(!v(u).allowed);
         webhook::AdmissionRequest d;
         d.operation = QStringLiteral("DELETE");
         QVERIFY(v(d).allowed);
+    }
+
+    void malformedShadowPodsAreRefused()
+    {
+        Provider p;
+        auto v = p.validator();
+        auto r = v(create(shadowPod("neg", {{"cpu", "-1000"}})));
+        QVERIFY(!r.allowed);
+        QCOMPARE(r.code, 422);
+        QVERIFY2(r.message.contains(QLatin1String("spec.pod.containers[c].resources.requests.cpu must be a quantity")), qPrintable(r.message));
+        json limits = shadowPod("lim", json::object());
+        limits["spec"]["pod"]["containers"][0]["resources"]["limits"] = {{"cpu", "lots"}};
+        QVERIFY(!v(create(limits)).allowed);
+        json generated = shadowPod("", {{"cpu", "1"}});
+        generated["metadata"].erase("name");
+        generated["metadata"]["generateName"] = "web-";
+        r = v(create(generated));
+        QVERIFY(!r.allowed);
+        QVERIFY2(r.message.contains(QLatin1String("generateName")), qPrintable(r.message));
+    }
+
+    void limitsAndSidecarsAreCharged()
+    {
+        Provider p;
+        auto v = p.validator();
+        // A limit without a request is the request (the apiserver defaults it so on the pod).
+        json limited = shadowPod("lim", json::object());
+        limited["spec"]["pod"]["containers"][0]["resources"]["limits"] = {{"cpu", "64"}};
+        auto r = v(create(limited));
+        QVERIFY(!r.allowed);
+        QVERIFY2(r.message.contains(QLatin1String("this pod asks 64")), qPrintable(r.message));
+        // Sidecars (init containers that keep running) add up; plain init containers do not.
+        json sidecars = shadowPod("side", {{"cpu", "500m"}});
+        json side = container({{"cpu", "1"}});
+        side["restartPolicy"] = "Always";
+        sidecars["spec"]["pod"]["initContainers"] = json::array({side, side});
+        r = v(create(sidecars));
+        QVERIFY(!r.allowed);
+        QVERIFY2(r.message.contains(QLatin1String("this pod asks 2500m")), qPrintable(r.message));
+        json init = shadowPod("init", {{"cpu", "500m"}});
+        init["spec"]["pod"]["initContainers"] = json::array({container({{"cpu", "2"}}), container({{"cpu", "2"}})});
+        QVERIFY(v(create(init)).allowed);
     }
 
     void cordonsRefuseNewPods()
@@ -117,6 +171,20 @@ private slots:
         p.grants[QStringLiteral("rome")] << ShadowPodValidator::Grant{QStringLiteral("liqo-tenant-rome/more"), list({{"cpu", "500m"}}), false};
         QVERIFY(v(create(shadowPod("a", {{"cpu", "500m"}}))).allowed);
         QVERIFY(!v(create(shadowPod("b", {{"cpu", "100m"}}))).allowed);
+        // Pods are counted per consumer, not per slice: what runs counts against the open grants
+        // too, so a cordon never frees capacity for new pods.
+        Provider q;
+        q.grants[QStringLiteral("rome")][0].cordoned = true;   // 2 CPU, cordoned
+        q.grants[QStringLiteral("rome")] << ShadowPodValidator::Grant{QStringLiteral("liqo-tenant-rome/more"), list({{"cpu", "3"}}), false};
+        auto w = q.validator();
+        q.shadowPods->upsert(shadowPod("old", {{"cpu", "2"}}));
+        QVERIFY(w(create(shadowPod("new", {{"cpu", "1"}}))).allowed);
+        QVERIFY(!w(create(shadowPod("newer", {{"cpu", "1m"}}))).allowed);
+        // A ShadowPod that exists, asked for again (a retry), takes nothing new: allowed, cordoned or not.
+        q.cordonedTenants.insert(QStringLiteral("rome"));
+        QVERIFY(w(create(shadowPod("old", {{"cpu", "2"}}))).allowed);
+        QVERIFY(!w(create(shadowPod("old", {{"cpu", "3"}}))).allowed);
+        q.cordonedTenants.clear();
         p.grants.remove(QStringLiteral("rome"));
         r = v(create(shadowPod("c", {{"cpu", "100m"}})));
         QVERIFY(!r.allowed);
@@ -149,6 +217,9 @@ private slots:
         QVERIFY(!v(create(shadowPod("c", {{"cpu", "1m"}}))).allowed);
         // Asking again for one that exists is not charged again (it fails as AlreadyExists).
         QVERIFY(v(create(a)).allowed);
+        // One of that name asking for more (the old one just deleted, the informer behind) is
+        // judged with the old one's share left out: 2 granted, 500m used by b.
+        QVERIFY(!v(create(shadowPod("a", {{"cpu", "1600m"}}))).allowed);
         // A terminating ShadowPod no longer counts, as Liqo releases it at DELETE.
         a["metadata"]["deletionTimestamp"] = "2026-12-07T18:00:00Z";
         p.shadowPods->upsert(a);
@@ -184,8 +255,8 @@ private slots:
         usage.erase(a);
         QCOMPARE(usage.of(QStringLiteral("rome")).pods, 0);
         QVERIFY(usage.of(QStringLiteral("rome")).used.isEmpty());
-        QVERIFY(!usage.contains(QStringLiteral("apps-rome/a")));
-        QVERIFY(usage.contains(QStringLiteral("apps-paris/b")));
+        QVERIFY(!usage.counted(QStringLiteral("apps-rome/a")));
+        QCOMPARE(usage.counted(QStringLiteral("apps-paris/b")).value().value(QStringLiteral("cpu")).milli, 2000);
     }
 
     void anUnconfirmedAdmissionExpires()
