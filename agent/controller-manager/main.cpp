@@ -11,6 +11,7 @@
 #include "apis/authentication/v1beta1/Tenant.h"
 #include "apis/offloading/v1beta1/NamespaceOffloading.h"
 #include "apis/offloading/v1beta1/ShadowPod.h"
+#include "offloading/OffloadingPolicy.h"
 #include "offloading/ShadowPodUsage.h"
 #include "manager/NetworkControllers.h"
 #include "manager/OffloadingControllers.h"
@@ -195,6 +196,15 @@ int main(int argc, char **argv)
                             [&](const nlohmann::json &, const nlohmann::json &o) { shadowPodUsage.upsert(o); },
                             [&](const nlohmann::json &o, bool) { shadowPodUsage.erase(o); }});
     shadowPods.start();
+    // ...and the pods made from them, which are charged while they run, even past their ShadowPod.
+    kube::Informer::Options offloadedPods;
+    offloadedPods.labelSelector = QString::fromLatin1(offloading::kOriginLabel);
+    offloadedPods.transform = &offloading::ShadowPodUsage::slimPod;
+    kube::Informer shadowPodPods(&client, kube::resources::pods(), offloadedPods);
+    shadowPodPods.addHandlers({[&](const nlohmann::json &o) { shadowPodUsage.upsertPod(o); },
+                               [&](const nlohmann::json &, const nlohmann::json &o) { shadowPodUsage.upsertPod(o); },
+                               [&](const nlohmann::json &o, bool) { shadowPodUsage.erasePod(o); }});
+    shadowPodPods.start();
     manager::WebhookRegistration::Caches caches;
     caches.slicesNamed = [&slices](const QString &name) { return slices.store().byIndex(QStringLiteral("name"), name); };
     caches.slicesListed = [&slices] { return slices.hasSynced(); };
@@ -203,7 +213,9 @@ int main(int argc, char **argv)
     };
     caches.offloadingsListed = [&offloadings] { return offloadings.hasSynced(); };
     caches.shadowPods = manager::shadowPodLookups(slices.store(), namespaces.store(), tenants.store(), shadowPodUsage);
-    caches.shadowPodsListed = [&] { return slices.hasSynced() && namespaces.hasSynced() && tenants.hasSynced() && shadowPods.hasSynced(); };
+    caches.shadowPodsListed = [&] {
+        return slices.hasSynced() && namespaces.hasSynced() && tenants.hasSynced() && shadowPods.hasSynced() && shadowPodPods.hasSynced();
+    };
     // Declared after the caches its handlers read, so it stops serving before they go.
     manager::WebhookRegistration webhooks(wo);
     auto served = webhooks.start(client, std::move(caches));

@@ -10,22 +10,22 @@ namespace spillway::offloading {
 using nlohmann::json;
 using resources::ResourceList;
 
-ResourceList ShadowPodUsage::charge(const json &shadowPod)
+namespace {
+
+ResourceList chargeOfSpec(const json &podSpec)
 {
-    ResourceList r = resources::podRequests(memberOf(memberOf(shadowPod, "spec"), "pod"));
+    ResourceList r = resources::podRequests(podSpec);
     r[QStringLiteral("pods")] = Quantity{1000};
     return r;
 }
 
-void ShadowPodUsage::slim(json &shadowPod)
+// Only what podRequests and the finished rule read.
+json slimSpec(const json &spec)
 {
-    if (!shadowPod.is_object())
-        return;
-    const json &pod = memberOf(memberOf(shadowPod, "spec"), "pod");
     json kept = json::object();
     for (const char *list : {"containers", "initContainers"}) {
         json slimmed = json::array();
-        for (const auto &c : elementsOf(memberOf(pod, list))) {
+        for (const auto &c : elementsOf(memberOf(spec, list))) {
             json one = json::object();
             const json &resources = memberOf(c, "resources");
             for (const char *kind : {"requests", "limits"})
@@ -38,76 +38,139 @@ void ShadowPodUsage::slim(json &shadowPod)
         if (!slimmed.empty())
             kept[list] = std::move(slimmed);
     }
-    if (memberOf(pod, "overhead").is_object())
-        kept["overhead"] = memberOf(pod, "overhead");
-    const json phase = memberOf(memberOf(shadowPod, "status"), "phase");
-    shadowPod["spec"] = {{"pod", std::move(kept)}};
-    shadowPod.erase("status");
+    for (const char *field : {"overhead", "resources", "restartPolicy"})
+        if (!memberOf(spec, field).is_null())
+            kept[field] = memberOf(spec, field);
+    return kept;
+}
+
+void slimObject(json &object, bool shadow)
+{
+    if (!object.is_object())
+        return;
+    const json &spec = memberOf(object, "spec");
+    json kept = slimSpec(shadow ? memberOf(spec, "pod") : spec);
+    const json phase = memberOf(memberOf(object, "status"), "phase");
+    object["spec"] = shadow ? json{{"pod", std::move(kept)}} : std::move(kept);
+    object.erase("status");
     if (phase.is_string())
-        shadowPod["status"] = {{"phase", phase}};
+        object["status"] = {{"phase", phase}};
+}
+
+void addTotals(QHash<QString, ShadowPodUsage::Totals> &totals, const QString &consumer, const ResourceList &charge, int sign)
+{
+    ShadowPodUsage::Totals &t = totals[consumer];
+    t.pods += sign;
+    for (auto q = charge.begin(); q != charge.end(); ++q)
+        t.used[q.key()].milli += sign * q->milli;
+    if (t.pods == 0)
+        totals.remove(consumer);
+}
+
+} // namespace
+
+ResourceList ShadowPodUsage::Entry::charge() const
+{
+    ResourceList r = shadow.value_or(ResourceList{});
+    if (pod)
+        for (auto q = pod->begin(); q != pod->end(); ++q)
+            if (r.value(q.key()).milli < q->milli)
+                r[q.key()] = *q;
+    return r;
+}
+
+ResourceList ShadowPodUsage::charge(const json &shadowPod)
+{
+    return chargeOfSpec(memberOf(memberOf(shadowPod, "spec"), "pod"));
+}
+
+void ShadowPodUsage::slim(json &shadowPod) { slimObject(shadowPod, true); }
+void ShadowPodUsage::slimPod(json &pod) { slimObject(pod, false); }
+
+void ShadowPodUsage::changeLocked(const QString &key, const std::function<void(Entry &)> &change)
+{
+    Entry &e = m_entries[key];
+    if (e.counted())
+        addTotals(m_totals, e.consumer, e.charge(), -1);
+    change(e);
+    if (e.counted())
+        addTotals(m_totals, e.consumer, e.charge(), +1);
+    if (!e.shadow && !e.pod)
+        m_entries.remove(key);
 }
 
 void ShadowPodUsage::upsert(const json &shadowPod)
 {
     const json &meta = memberOf(shadowPod, "metadata");
+    const json &podSpec = memberOf(memberOf(shadowPod, "spec"), "pod");
     const QString phase = textOf(memberOf(shadowPod, "status"), "phase");
-    Entry e;
-    e.consumer = textOf(memberOf(meta, "labels"), kOriginLabel);
-    e.counted = !e.consumer.isEmpty() && memberOf(meta, "deletionTimestamp").is_null() && phase != QLatin1String("Succeeded")
-                && phase != QLatin1String("Failed");
-    if (e.counted)
-        e.charge = charge(shadowPod);
-    const QString key = kube::Store::keyOf(shadowPod);
+    const QString restart = textOf(podSpec, "restartPolicy").isEmpty() ? QStringLiteral("Always") : textOf(podSpec, "restartPolicy");
+    // Finished for good as ShadowPodReconciler decides it: its pod is not made again.
+    const bool finished = (phase == QLatin1String("Succeeded") && restart != QLatin1String("Always"))
+                          || (phase == QLatin1String("Failed") && restart == QLatin1String("Never"));
+    const QString consumer = textOf(memberOf(meta, "labels"), kOriginLabel);
+    const QString key = kube::Store::keyOf(shadowPod), uid = textOf(meta, "uid");
+    std::optional<ResourceList> counts;
+    if (!consumer.isEmpty() && !finished)
+        counts = chargeOfSpec(podSpec);
     std::lock_guard lock(m_mutex);
-    forgetLocked(key);
-    if (e.counted) {
-        Totals &t = m_totals[e.consumer];
-        ++t.pods;
-        for (auto q = e.charge.begin(); q != e.charge.end(); ++q)
-            t.used[q.key()].milli += q->milli;
-    }
-    m_entries.insert(key, std::move(e));
+    if (const auto r = m_reserved.constFind(key); r != m_reserved.cend() && (r->uid.isEmpty() || r->uid == uid))
+        m_reserved.erase(r);   // the informer shows what was admitted: no longer a reservation
+    changeLocked(key, [&](Entry &e) {
+        e.consumer = consumer.isEmpty() ? e.consumer : consumer;
+        e.shadow = counts;
+    });
 }
 
 void ShadowPodUsage::erase(const json &shadowPod)
 {
-    const QString key = kube::Store::keyOf(shadowPod);
+    const QString key = kube::Store::keyOf(shadowPod), uid = textOf(memberOf(shadowPod, "metadata"), "uid");
     std::lock_guard lock(m_mutex);
-    forgetLocked(key);
+    if (const auto r = m_reserved.constFind(key); r != m_reserved.cend() && (r->uid.isEmpty() || r->uid == uid))
+        m_reserved.erase(r);
+    if (m_entries.contains(key))
+        changeLocked(key, [](Entry &e) { e.shadow.reset(); });
 }
 
-void ShadowPodUsage::forgetLocked(const QString &key)
+void ShadowPodUsage::upsertPod(const json &pod)
 {
-    m_reserved.remove(key);   // the informer has it now (or saw it go): no longer a reservation
-    const auto it = m_entries.constFind(key);
-    if (it == m_entries.cend())
+    const QString consumer = textOf(memberOf(memberOf(pod, "metadata"), "labels"), kOriginLabel);
+    const QString phase = textOf(memberOf(pod, "status"), "phase");
+    std::optional<ResourceList> counts;
+    if (!consumer.isEmpty() && phase != QLatin1String("Succeeded") && phase != QLatin1String("Failed"))
+        counts = chargeOfSpec(memberOf(pod, "spec"));
+    const QString key = kube::Store::keyOf(pod);
+    std::lock_guard lock(m_mutex);
+    if (!counts && !m_entries.contains(key))
         return;
-    if (it->counted) {
-        Totals &t = m_totals[it->consumer];
-        --t.pods;
-        for (auto q = it->charge.begin(); q != it->charge.end(); ++q)
-            t.used[q.key()].milli -= q->milli;
-        if (t.pods == 0)
-            m_totals.remove(it->consumer);
-    }
-    m_entries.erase(it);
+    changeLocked(key, [&](Entry &e) {
+        e.consumer = e.consumer.isEmpty() ? consumer : e.consumer;
+        e.pod = counts;
+    });
 }
 
-void ShadowPodUsage::reserve(const QString &key, const QString &consumer, const ResourceList &charge)
+void ShadowPodUsage::erasePod(const json &pod)
+{
+    const QString key = kube::Store::keyOf(pod);
+    std::lock_guard lock(m_mutex);
+    if (m_entries.contains(key))
+        changeLocked(key, [](Entry &e) { e.pod.reset(); });
+}
+
+void ShadowPodUsage::reserve(const QString &key, const QString &uid, const QString &consumer, const ResourceList &charge)
 {
     const qint64 now = m_clock();
     std::lock_guard lock(m_mutex);
-    if (!m_entries.contains(key))
-        m_reserved.insert(key, Reservation{consumer, charge, now});
+    m_reserved.insert(key, Reservation{uid, consumer, charge, now});
 }
 
 std::optional<ResourceList> ShadowPodUsage::counted(const QString &key) const
 {
     std::lock_guard lock(m_mutex);
     const auto it = m_entries.constFind(key);
-    if (it == m_entries.cend() || !it->counted)
+    if (it == m_entries.cend() || !it->counted())
         return std::nullopt;
-    return it->charge;
+    return it->charge();
 }
 
 ShadowPodUsage::Totals ShadowPodUsage::of(const QString &consumer, const QString &exceptKey) const
@@ -115,9 +178,10 @@ ShadowPodUsage::Totals ShadowPodUsage::of(const QString &consumer, const QString
     const qint64 now = m_clock();
     std::lock_guard lock(m_mutex);
     Totals t = m_totals.value(consumer);
-    if (const auto own = m_entries.constFind(exceptKey); !exceptKey.isEmpty() && own != m_entries.cend() && own->counted && own->consumer == consumer) {
+    if (const auto own = m_entries.constFind(exceptKey); !exceptKey.isEmpty() && own != m_entries.cend() && own->counted() && own->consumer == consumer) {
         --t.pods;
-        for (auto q = own->charge.begin(); q != own->charge.end(); ++q)
+        const ResourceList c = own->charge();
+        for (auto q = c.begin(); q != c.end(); ++q)
             t.used[q.key()].milli -= q->milli;
     }
     for (auto it = m_reserved.begin(); it != m_reserved.end();) {

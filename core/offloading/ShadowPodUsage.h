@@ -10,13 +10,18 @@
 
 namespace spillway::offloading {
 
-// What each consumer's ShadowPods take from its grant on this provider, kept up to date from a
-// ShadowPod informer's events, so that an admission costs the same with ten ShadowPods or ten
-// thousand. A ShadowPod counts its pod's requests (PodRequests) plus one "pods", unless it is
-// terminating (Liqo releases it at DELETE) or finished (Succeeded or Failed: the scheduler frees
-// those too). What the webhook admitted counts at once (reserve), until the informer shows that
-// ShadowPod or, if it never does (its create failed later), for `pendingTtlMs`. Safe from any
-// thread.
+// What each consumer's offloaded pods take from its grant on this provider, kept up to date from
+// informer events (ShadowPods, and the pods made from them), so that an admission costs the same
+// with ten ShadowPods or ten thousand. Per "namespace/name", the ShadowPod and its pod are one
+// thing, counted once at the larger of their charges (PodRequests, plus one "pods"):
+// - a ShadowPod counts while it exists, terminating included (its pod may still run), unless it
+//   finished for good (Succeeded and not restarted, or Failed with restartPolicy Never: the
+//   reconciler does not make its pod again);
+// - a pod labelled with an origin counts until it is gone or Succeeded/Failed, so a pod that
+//   outlives its ShadowPod (an orphaning delete) is still charged to its consumer.
+// What the webhook admitted counts at once (reserve), keyed by the new object's uid, until the
+// informer shows that object, or for `pendingTtlMs` if it never does (its create failed later).
+// Safe from any thread.
 class ShadowPodUsage
 {
 public:
@@ -28,16 +33,18 @@ public:
         int pods = 0;
     };
 
-    static resources::ResourceList charge(const nlohmann::json &shadowPod);
-    // An informer's transform: keeps of a ShadowPod only what upsert() reads (its metadata, phase,
-    // its containers' requests, limits and restart policies), so ten thousand cost little.
+    static resources::ResourceList charge(const nlohmann::json &shadowPod);   // of a ShadowPod
+    // Informers' transforms: keep of a ShadowPod, or of a pod, only what is read here (metadata,
+    // phase, restart policies, requests, limits, overhead), so ten thousand cost little.
     static void slim(nlohmann::json &shadowPod);
+    static void slimPod(nlohmann::json &pod);
 
     void upsert(const nlohmann::json &shadowPod);
     void erase(const nlohmann::json &shadowPod);
-    void reserve(const QString &key, const QString &consumer, const resources::ResourceList &charge);
-    // What the ShadowPod "namespace/name" the informer shows is counted for; nullopt when it shows
-    // none, or one that holds nothing (terminating, finished).
+    void upsertPod(const nlohmann::json &pod);
+    void erasePod(const nlohmann::json &pod);
+    void reserve(const QString &key, const QString &uid, const QString &consumer, const resources::ResourceList &charge);
+    // What "namespace/name" is counted for now; nullopt when nothing of that name holds anything.
     std::optional<resources::ResourceList> counted(const QString &key) const;
     // By its offloading.liqo.io/origin, reservations included; `exceptKey` ("namespace/name") left
     // out, counted or reserved (a retry, or a new ShadowPod of a name just deleted).
@@ -45,23 +52,24 @@ public:
 
 private:
     struct Reservation {
-        QString consumer;
+        QString uid, consumer;
         resources::ResourceList charge;
         qint64 atMs = 0;
     };
     struct Entry {
         QString consumer;
-        resources::ResourceList charge;
-        bool counted = false;
+        std::optional<resources::ResourceList> shadow, pod;   // what each counts for, if it does
+        resources::ResourceList charge() const;              // the larger of the two
+        bool counted() const { return !consumer.isEmpty() && (shadow || pod); }
     };
-    void forgetLocked(const QString &key);
+    void changeLocked(const QString &key, const std::function<void(Entry &)> &change);
 
     kube::MonotonicClock m_clock;
     qint64 m_pendingTtlMs;
     mutable std::mutex m_mutex;
     QHash<QString, Entry> m_entries;
     QHash<QString, Totals> m_totals;
-    mutable QHash<QString, Reservation> m_reserved;   // expired ones are dropped as they are read
+    mutable QHash<QString, Reservation> m_reserved;   // by key; expired ones are dropped as they are read
 };
 
 } // namespace spillway::offloading

@@ -93,15 +93,15 @@ AdmissionResponse ShadowPodValidator::operator()(const webhook::AdmissionRequest
 
 AdmissionResponse ShadowPodValidator::admitCreate(const webhook::AdmissionRequest &request, const QString &consumer) const
 {
-    const QString name = textOf(memberOf(request.object, "metadata"), "name");
-    if (name.isEmpty())
-        return AdmissionResponse::deny(QStringLiteral("a ShadowPod needs metadata.name (generateName is not supported)"), 422);
+    // The apiserver names an object (generateName) before validating admission sees it.
+    const QString name = textOf(memberOf(request.object, "metadata"), "name"), uid = textOf(memberOf(request.object, "metadata"), "uid");
     if (const auto bad = resources::invalidQuantity(memberOf(memberOf(request.object, "spec"), "pod")))
         return AdmissionResponse::deny(QStringLiteral("spec.pod.%1 must be a quantity of at least 0").arg(*bad), 422);
     const QString key = request.ns + QLatin1Char('/') + name;
     const ResourceList asked = ShadowPodUsage::charge(request.object);
     // One the informer shows already, asked for again (a retry that will fail as AlreadyExists)
-    // and asking no more than it holds: nothing new is taken, cordoned or not.
+    // and asking no more than it holds: nothing new is taken, cordoned or not. No reservation: a
+    // retry's object is never made, and one would count twice for a minute.
     if (const auto held = m_lookups.usage->counted(key); held && covers(*held, asked))
         return AdmissionResponse::allow();
 
@@ -145,7 +145,7 @@ AdmissionResponse ShadowPodValidator::admitCreate(const webhook::AdmissionReques
                                                .arg(formatQuantity(q.key(), *q), formatQuantity(q.key(), Quantity{std::max<qint64>(free, 0)})));
     }
     if (!request.dryRun)
-        m_lookups.usage->reserve(key, consumer, asked);
+        m_lookups.usage->reserve(key, uid, consumer, asked);
     return AdmissionResponse::allow();
 }
 

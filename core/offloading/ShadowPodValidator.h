@@ -22,12 +22,13 @@ namespace spillway::offloading {
 //   consumer's pods are counted together, not per slice, so a cordoned slice's running pods
 //   count against them too: a cordon never frees capacity for new pods). A
 //   resource the grant does not name cannot be asked for (except "pods": a grant without a pod
-//   count limits none). Negative or malformed quantities, and generateName, are refused.
+//   count limits none). Negative or malformed quantities are refused.
 // - UPDATE: the origin label may not change, nor spec.pod but for images, activeDeadlineSeconds
 //   and tolerations (as Liqo's webhook and a pod's own update rules allow).
 // - DELETE is always allowed (the webhook is not called for it).
-// Usage is what ShadowPodUsage counts: what the informer shows plus what this replica just
-// admitted, so a burst through one replica cannot pass twice on the same free capacity.
+// Usage is what ShadowPodUsage counts: the consumer's ShadowPods and their pods as the informers
+// show them, plus what this replica just admitted, so a burst through one replica cannot pass
+// twice on the same free capacity.
 class ShadowPodValidator
 {
 public:

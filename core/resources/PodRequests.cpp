@@ -64,6 +64,12 @@ ResourceList podRequests(const json &podSpec)
     for (auto q = sidecars.begin(); q != sidecars.end(); ++q)
         addTo(running, q.key(), q->milli);
     maxInto(running, initPeak);
+    // Pod-level resources (spec.resources), where set, stand for the whole pod's CPU, memory and
+    // hugepages, whatever its containers say.
+    const ResourceList podLevel = requestsOf(podSpec);
+    for (auto q = podLevel.begin(); q != podLevel.end(); ++q)
+        if (q.key() == QLatin1String("cpu") || q.key() == QLatin1String("memory") || q.key().startsWith(QLatin1String("hugepages-")))
+            running[q.key()] = *q;
     const ResourceList overhead = parseResourceList(memberOf(podSpec, "overhead"));
     for (auto q = overhead.begin(); q != overhead.end(); ++q)
         addTo(running, q.key(), q->milli);
@@ -89,6 +95,9 @@ std::optional<QString> invalidQuantity(const json &podSpec)
                 if (const auto key = bad(memberOf(memberOf(c, "resources"), kind)))
                     return QStringLiteral("%1[%2].resources.%3%4").arg(QLatin1String(list), textOf(c, "name"), QLatin1String(kind),
                                                                       key->isEmpty() ? QString() : QLatin1Char('.') + *key);
+    for (const char *kind : {"requests", "limits"})
+        if (const auto key = bad(memberOf(memberOf(podSpec, "resources"), kind)))
+            return QStringLiteral("resources.%1%2").arg(QLatin1String(kind), key->isEmpty() ? QString() : QLatin1Char('.') + *key);
     if (const auto key = bad(memberOf(podSpec, "overhead")))
         return QStringLiteral("overhead%1").arg(key->isEmpty() ? QString() : QLatin1Char('.') + *key);
     return std::nullopt;

@@ -10,8 +10,9 @@ namespace spillway::resources {
 // a container's request, or its limit where it sets no request (the apiserver defaults one to
 // the other); the containers' sum plus the sidecars' (init containers with restartPolicy Always,
 // which keep running); or, if larger, what the init phase needs at its peak (each plain init
-// container beside the sidecars started before it); plus the pod's overhead. `podSpec` is a
-// PodSpec (a pod's or a ShadowPod's spec.pod).
+// container beside the sidecars started before it); pod-level resources (spec.resources), where
+// set, for CPU, memory and hugepages; plus the pod's overhead. `podSpec` is a PodSpec (a pod's or
+// a ShadowPod's spec.pod).
 ResourceList podRequests(const nlohmann::json &podSpec);
 
 // The first request, limit or overhead in `podSpec` that is negative or not a quantity, as

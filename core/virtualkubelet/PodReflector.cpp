@@ -202,6 +202,11 @@ Result<void> PodReflector::reconcile(const QString &key)
     if (remoteNs.isEmpty()) {
         status = offloadingBackOffStatus(*local, QDateTime::currentDateTimeUtc().toString(Qt::ISODate));
     } else if (!remotePod) {
+        // A pod that finished (or was failed here) is not asked for again: its controller
+        // replaces it, and a twin made now would run beside that replacement.
+        const std::string phase = (*local).value("status", json::object()).value("phase", "");
+        if (phase == "Succeeded" || phase == "Failed")
+            return {};
         ReflectionTarget target{remoteNs, m_options.localClusterId, m_options.providerClusterId, m_options.nodeName};
         if (m_options.tokens && mountsServiceAccountToken(*local) && apiServerAccessOf(*local) == ApiServerAccess::Home) {
             const QString account = QString::fromStdString((*local)["spec"].value("serviceAccountName", "default"));

@@ -207,8 +207,7 @@ json offloadingBackOffStatus(const json &localPod, const QString &now)
 
 json offloadingRefusedStatus(const json &localPod, const QString &providerMessage, const QString &now)
 {
-    const std::string phase = localPod.value("status", json::object()).value("phase", "Pending");
-    const bool ran = phase == "Running" || phase == "Succeeded";
+    const bool ran = localPod.value("status", json::object()).value("phase", "Pending") == "Running";
     return {{"phase", ran ? "Failed" : "Pending"},
             {"reason", "OffloadingRefused"},
             {"message", QStringLiteral("the provider refused the pod: %1").arg(providerMessage).toStdString()},

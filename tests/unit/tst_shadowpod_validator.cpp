@@ -123,12 +123,9 @@ private slots:
         json limits = shadowPod("lim", json::object());
         limits["spec"]["pod"]["containers"][0]["resources"]["limits"] = {{"cpu", "lots"}};
         QVERIFY(!v(create(limits)).allowed);
-        json generated = shadowPod("", {{"cpu", "1"}});
-        generated["metadata"].erase("name");
-        generated["metadata"]["generateName"] = "web-";
-        r = v(create(generated));
-        QVERIFY(!r.allowed);
-        QVERIFY2(r.message.contains(QLatin1String("generateName")), qPrintable(r.message));
+        json podLevel = shadowPod("pl", json::object());
+        podLevel["spec"]["pod"]["resources"] = {{"requests", {{"cpu", "-1"}}}};
+        QVERIFY(!v(create(podLevel)).allowed);
     }
 
     void limitsAndSidecarsAreCharged()
@@ -152,6 +149,12 @@ private slots:
         json init = shadowPod("init", {{"cpu", "500m"}});
         init["spec"]["pod"]["initContainers"] = json::array({container({{"cpu", "2"}}), container({{"cpu", "2"}})});
         QVERIFY(v(create(init)).allowed);
+        // Pod-level resources stand for the whole pod's CPU, whatever its containers say.
+        json podLevel = shadowPod("pl", json::object());
+        podLevel["spec"]["pod"]["resources"] = {{"limits", {{"cpu", "8"}}}};
+        r = v(create(podLevel));
+        QVERIFY(!r.allowed);
+        QVERIFY2(r.message.contains(QLatin1String("this pod asks 8")), qPrintable(r.message));
     }
 
     void cordonsRefuseNewPods()
@@ -183,7 +186,9 @@ private slots:
         // A ShadowPod that exists, asked for again (a retry), takes nothing new: allowed, cordoned or not.
         q.cordonedTenants.insert(QStringLiteral("rome"));
         QVERIFY(w(create(shadowPod("old", {{"cpu", "2"}}))).allowed);
-        QVERIFY(!w(create(shadowPod("old", {{"cpu", "3"}}))).allowed);
+        const auto bigger = w(create(shadowPod("old", {{"cpu", "3"}})));
+        QVERIFY(!bigger.allowed);
+        QVERIFY2(bigger.message.contains(QLatin1String("is cordoned")), qPrintable(bigger.message));
         q.cordonedTenants.clear();
         p.grants.remove(QStringLiteral("rome"));
         r = v(create(shadowPod("c", {{"cpu", "100m"}})));
@@ -217,22 +222,58 @@ private slots:
         QVERIFY(!v(create(shadowPod("c", {{"cpu", "1m"}}))).allowed);
         // Asking again for one that exists is not charged again (it fails as AlreadyExists).
         QVERIFY(v(create(a)).allowed);
-        // One of that name asking for more (the old one just deleted, the informer behind) is
-        // judged with the old one's share left out: 2 granted, 500m used by b.
-        QVERIFY(!v(create(shadowPod("a", {{"cpu", "1600m"}}))).allowed);
-        // A terminating ShadowPod no longer counts, as Liqo releases it at DELETE.
+        // A terminating ShadowPod still counts: its pod may still run.
         a["metadata"]["deletionTimestamp"] = "2026-12-07T18:00:00Z";
         p.shadowPods->upsert(a);
+        QVERIFY(!v(create(shadowPod("c", {{"cpu", "1m"}}))).allowed);
+        // Gone, it frees its share; a pod that outlives it (an orphaning delete) does not.
+        json orphan = shadowPod("a", json::object());
+        orphan["spec"] = {{"containers", json::array({container({{"cpu", "1500m"}})})}};
+        p.shadowPods->upsertPod(orphan);
+        p.shadowPods->erase(a);
+        QVERIFY(!v(create(shadowPod("c", {{"cpu", "1m"}}))).allowed);
+        p.shadowPods->erasePod(orphan);
         QVERIFY(v(create(shadowPod("c", {{"cpu", "1"}}))).allowed);
         QVERIFY(!v(create(shadowPod("d", {{"cpu", "1"}}))).allowed);
-        // Nor does a finished one (a Job's pod that Succeeded stays behind).
+        // A finished one holds nothing once its pod is not made again (restartPolicy Never);
+        // one the reconciler restarts (restartPolicy Always) still holds its share.
         json done = shadowPod("c", {{"cpu", "1"}});
         done["status"] = {{"phase", "Succeeded"}};
+        p.shadowPods->upsert(done);
+        QVERIFY(!v(create(shadowPod("d", {{"cpu", "1"}}))).allowed);
+        done["spec"]["pod"]["restartPolicy"] = "Never";
         p.shadowPods->upsert(done);
         QVERIFY(v(create(shadowPod("d", {{"cpu", "1"}}))).allowed);
         // One admitted, made and deleted before it was ever counted frees its share at once.
         p.shadowPods->erase(shadowPod("b", json::object()));
         QVERIFY(v(create(shadowPod("e", {{"cpu", "500m"}}))).allowed);
+    }
+
+    void aNameMadeAgainIsJudgedWithoutItsOldShare()
+    {
+        Provider p;
+        auto v = p.validator();
+        p.shadowPods->upsert(shadowPod("a", {{"cpu", "1"}}));
+        QVERIFY(v(create(shadowPod("b", {{"cpu", "500m"}}))).allowed);
+        // "a" deleted and made again bigger while the informer still shows the old one: judged
+        // with the old share left out (500m used by b, 2 granted), not added to it.
+        QVERIFY(v(create(shadowPod("a", {{"cpu", "1400m"}}))).allowed);
+        QVERIFY(!v(create(shadowPod("a", {{"cpu", "1600m"}}))).allowed);
+        // Its reservation outlives an event about the old object (another uid)...
+        json created = shadowPod("a", {{"cpu", "1400m"}});
+        created["metadata"]["uid"] = "new";
+        webhook::AdmissionRequest r = create(created);
+        Provider q;
+        auto w = q.validator();
+        json old = shadowPod("a", {{"cpu", "100m"}});
+        old["metadata"]["uid"] = "old";
+        q.shadowPods->upsert(old);
+        QVERIFY(w(r).allowed);
+        q.shadowPods->erase(old);
+        QVERIFY(!w(create(shadowPod("z", {{"cpu", "700m"}}))).allowed);   // 1400m still reserved
+        q.shadowPods->upsert(created);   // ...and ends when the new one shows
+        QVERIFY(!w(create(shadowPod("z", {{"cpu", "700m"}}))).allowed);
+        QVERIFY(w(create(shadowPod("z", {{"cpu", "600m"}}))).allowed);
     }
 
     void theUsageFollowsTheInformer()
