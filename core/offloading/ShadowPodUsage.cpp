@@ -71,9 +71,9 @@ void addTotals(QHash<QString, ShadowPodUsage::Totals> &totals, const QString &co
 
 ResourceList ShadowPodUsage::Entry::charge() const
 {
-    ResourceList r = shadow.value_or(ResourceList{});
-    if (pod)
-        for (auto q = pod->begin(); q != pod->end(); ++q)
+    ResourceList r = shadowCounts() ? shadowCharge : ResourceList{};
+    if (podRunning)
+        for (auto q = podCharge.begin(); q != podCharge.end(); ++q)
             if (r.value(q.key()).milli < q->milli)
                 r[q.key()] = *q;
     return r;
@@ -95,7 +95,7 @@ void ShadowPodUsage::changeLocked(const QString &key, const std::function<void(E
     change(e);
     if (e.counted())
         addTotals(m_totals, e.consumer, e.charge(), +1);
-    if (!e.shadow && !e.pod)
+    if (!e.shadowShown && !e.podShown)
         m_entries.remove(key);
 }
 
@@ -110,15 +110,16 @@ void ShadowPodUsage::upsert(const json &shadowPod)
                           || (phase == QLatin1String("Failed") && restart == QLatin1String("Never"));
     const QString consumer = textOf(memberOf(meta, "labels"), kOriginLabel);
     const QString key = kube::Store::keyOf(shadowPod), uid = textOf(meta, "uid");
-    std::optional<ResourceList> counts;
-    if (!consumer.isEmpty() && !finished)
-        counts = chargeOfSpec(podSpec);
+    const ResourceList charge = chargeOfSpec(podSpec);
     std::lock_guard lock(m_mutex);
     if (const auto r = m_reserved.constFind(key); r != m_reserved.cend() && (r->uid.isEmpty() || r->uid == uid))
         m_reserved.erase(r);   // the informer shows what was admitted: no longer a reservation
     changeLocked(key, [&](Entry &e) {
         e.consumer = consumer.isEmpty() ? e.consumer : consumer;
-        e.shadow = counts;
+        e.shadowShown = true;
+        e.shadowHolds = !finished;
+        e.shadowTerminal = phase == QLatin1String("Succeeded") || phase == QLatin1String("Failed");
+        e.shadowCharge = charge;
     });
 }
 
@@ -129,23 +130,25 @@ void ShadowPodUsage::erase(const json &shadowPod)
     if (const auto r = m_reserved.constFind(key); r != m_reserved.cend() && (r->uid.isEmpty() || r->uid == uid))
         m_reserved.erase(r);
     if (m_entries.contains(key))
-        changeLocked(key, [](Entry &e) { e.shadow.reset(); });
+        changeLocked(key, [](Entry &e) {
+            e.shadowShown = false;
+            e.shadowCharge.clear();
+        });
 }
 
 void ShadowPodUsage::upsertPod(const json &pod)
 {
     const QString consumer = textOf(memberOf(memberOf(pod, "metadata"), "labels"), kOriginLabel);
     const QString phase = textOf(memberOf(pod, "status"), "phase");
-    std::optional<ResourceList> counts;
-    if (!consumer.isEmpty() && phase != QLatin1String("Succeeded") && phase != QLatin1String("Failed"))
-        counts = chargeOfSpec(memberOf(pod, "spec"));
+    const bool running = phase != QLatin1String("Succeeded") && phase != QLatin1String("Failed");
+    const ResourceList charge = chargeOfSpec(memberOf(pod, "spec"));
     const QString key = kube::Store::keyOf(pod);
     std::lock_guard lock(m_mutex);
-    if (!counts && !m_entries.contains(key))
-        return;
     changeLocked(key, [&](Entry &e) {
         e.consumer = e.consumer.isEmpty() ? consumer : e.consumer;
-        e.pod = counts;
+        e.podShown = true;
+        e.podRunning = running && !consumer.isEmpty();
+        e.podCharge = charge;
     });
 }
 
@@ -154,7 +157,11 @@ void ShadowPodUsage::erasePod(const json &pod)
     const QString key = kube::Store::keyOf(pod);
     std::lock_guard lock(m_mutex);
     if (m_entries.contains(key))
-        changeLocked(key, [](Entry &e) { e.pod.reset(); });
+        changeLocked(key, [](Entry &e) {
+            e.podShown = false;
+            e.podRunning = false;
+            e.podCharge.clear();
+        });
 }
 
 void ShadowPodUsage::reserve(const QString &key, const QString &uid, const QString &consumer, const ResourceList &charge)
@@ -168,7 +175,7 @@ std::optional<ResourceList> ShadowPodUsage::counted(const QString &key) const
 {
     std::lock_guard lock(m_mutex);
     const auto it = m_entries.constFind(key);
-    if (it == m_entries.cend() || !it->counted())
+    if (it == m_entries.cend() || !it->shadowShown || !it->counted())
         return std::nullopt;
     return it->charge();
 }

@@ -16,7 +16,8 @@ namespace spillway::offloading {
 // thing, counted once at the larger of their charges (PodRequests, plus one "pods"):
 // - a ShadowPod counts while it exists, terminating included (its pod may still run), unless it
 //   finished for good (Succeeded and not restarted, or Failed with restartPolicy Never: the
-//   reconciler does not make its pod again);
+//   reconciler does not make its pod again), or it shows the terminal phase of a pod object that
+//   still exists (an evicted pod holds nothing until it is gone and made again);
 // - a pod labelled with an origin counts until it is gone or Succeeded/Failed, so a pod that
 //   outlives its ShadowPod (an orphaning delete) is still charged to its consumer.
 // What the webhook admitted counts at once (reserve), keyed by the new object's uid, until the
@@ -44,7 +45,8 @@ public:
     void upsertPod(const nlohmann::json &pod);
     void erasePod(const nlohmann::json &pod);
     void reserve(const QString &key, const QString &uid, const QString &consumer, const resources::ResourceList &charge);
-    // What "namespace/name" is counted for now; nullopt when nothing of that name holds anything.
+    // What the ShadowPod "namespace/name" the informer shows is counted for now; nullopt when the
+    // informer shows no ShadowPod of that name, or it holds nothing.
     std::optional<resources::ResourceList> counted(const QString &key) const;
     // By its offloading.liqo.io/origin, reservations included; `exceptKey` ("namespace/name") left
     // out, counted or reserved (a retry, or a new ShadowPod of a name just deleted).
@@ -58,9 +60,16 @@ private:
     };
     struct Entry {
         QString consumer;
-        std::optional<resources::ResourceList> shadow, pod;   // what each counts for, if it does
-        resources::ResourceList charge() const;              // the larger of the two
-        bool counted() const { return !consumer.isEmpty() && (shadow || pod); }
+        bool shadowShown = false, podShown = false;        // the informers show an object of this name
+        bool shadowHolds = false;                          // not finished for good
+        bool shadowTerminal = false;                       // its phase is Succeeded or Failed
+        bool podRunning = false;                           // the pod's phase is neither
+        resources::ResourceList shadowCharge, podCharge;
+        // The ShadowPod holds its share until it finished for good, or while it shows a terminal
+        // phase of a pod that still exists (that pod holds nothing; a gone one is made again).
+        bool shadowCounts() const { return shadowShown && shadowHolds && !(shadowTerminal && podShown); }
+        bool counted() const { return !consumer.isEmpty() && (shadowCounts() || podRunning); }
+        resources::ResourceList charge() const;            // the larger of the two that count
     };
     void changeLocked(const QString &key, const std::function<void(Entry &)> &change);
 

@@ -1,6 +1,7 @@
 #include "virtualkubelet/PodReflector.h"
 
 #include "apis/offloading/v1beta1/ShadowPod.h"
+#include "common/JsonText.h"
 #include "kube/KeepMembers.h"
 #include "offloading/OffloadingPolicy.h"
 #include "virtualkubelet/PodTranslation.h"
@@ -190,6 +191,11 @@ Result<void> PodReflector::reconcile(const QString &key)
         return r || r.error().isNotFound() ? Result<void>() : Result<void>(r.error());
     }
 
+    // A pod that finished, or was failed here, is final: it is not asked for again (its
+    // controller replaces it, and a twin made now would run beside that replacement) and no later
+    // status moves it out of its phase. Its twin stays for its logs until it is deleted.
+    if (const QString phase = textOf(memberOf(*local, "status"), "phase"); phase == QLatin1String("Succeeded") || phase == QLatin1String("Failed"))
+        return {};
     const auto writeStatus = [&](const json &status) -> Result<void> {
         if (sameStatus((*local).value("status", json::object()), status))
             return {};
@@ -202,11 +208,6 @@ Result<void> PodReflector::reconcile(const QString &key)
     if (remoteNs.isEmpty()) {
         status = offloadingBackOffStatus(*local, QDateTime::currentDateTimeUtc().toString(Qt::ISODate));
     } else if (!remotePod) {
-        // A pod that finished (or was failed here) is not asked for again: its controller
-        // replaces it, and a twin made now would run beside that replacement.
-        const std::string phase = (*local).value("status", json::object()).value("phase", "");
-        if (phase == "Succeeded" || phase == "Failed")
-            return {};
         ReflectionTarget target{remoteNs, m_options.localClusterId, m_options.providerClusterId, m_options.nodeName};
         if (m_options.tokens && mountsServiceAccountToken(*local) && apiServerAccessOf(*local) == ApiServerAccess::Home) {
             const QString account = QString::fromStdString((*local)["spec"].value("serviceAccountName", "default"));

@@ -164,6 +164,11 @@ private slots:
         json ran = local;
         ran["status"]["phase"] = "Running";
         QVERIFY(virtualkubelet::offloadingBackOffStatus(ran, QStringLiteral("t"))["reason"] == "OffloadingAborted");
+        // Refused by the provider: a pending pod waits (and is asked for again), a running one fails.
+        const json waiting = virtualkubelet::offloadingRefusedStatus(local, QStringLiteral("grant exceeded"), QStringLiteral("t"));
+        QVERIFY(waiting["phase"] == "Pending" && waiting["reason"] == "OffloadingRefused");
+        QVERIFY(waiting["message"] == "the provider refused the pod: grant exceeded");
+        QVERIFY(virtualkubelet::offloadingRefusedStatus(ran, QStringLiteral("x"), QStringLiteral("t"))["phase"] == "Failed");
     }
 
     void podIpsAreWrittenAsThisClusterReachesThem()

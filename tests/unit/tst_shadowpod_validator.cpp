@@ -282,9 +282,23 @@ private slots:
         json a = shadowPod("a", {{"cpu", "1"}, {"memory", "1Gi"}});
         a["spec"]["pod"]["nodeName"] = "n1";
         a["status"] = {{"phase", "Running"}, {"conditions", json::array()}};
+        a["spec"]["pod"]["restartPolicy"] = "Never";
+        a["spec"]["pod"]["resources"] = {{"requests", {{"cpu", "1"}}}};
+        a["spec"]["pod"]["containers"][0]["resources"]["limits"] = {{"cpu", "2"}};
         offloading::ShadowPodUsage::slim(a);
         QVERIFY(!a["spec"]["pod"].contains("nodeName"));
         QVERIFY(!a["status"].contains("conditions"));
+        // What the rules read stays: the restart policy, pod-level resources, limits.
+        QCOMPARE(a["spec"]["pod"].value("restartPolicy", ""), std::string("Never"));
+        QVERIFY(a["spec"]["pod"]["resources"]["requests"].contains("cpu"));
+        QVERIFY(a["spec"]["pod"]["containers"][0]["resources"]["limits"].contains("cpu"));
+        json p = shadowPod("p", {{"cpu", "1"}});
+        p["spec"] = p["spec"]["pod"];
+        p["spec"]["nodeName"] = "n1";
+        p["spec"]["restartPolicy"] = "OnFailure";
+        offloading::ShadowPodUsage::slimPod(p);
+        QVERIFY(!p["spec"].contains("nodeName"));
+        QCOMPARE(p["spec"].value("restartPolicy", ""), std::string("OnFailure"));
         usage.upsert(a);
         usage.upsert(a);   // an update: still one pod
         usage.upsert(shadowPod("b", {{"cpu", "2"}}, "paris", "apps-paris"));
@@ -298,6 +312,33 @@ private slots:
         QVERIFY(usage.of(QStringLiteral("rome")).used.isEmpty());
         QVERIFY(!usage.counted(QStringLiteral("apps-rome/a")));
         QCOMPARE(usage.counted(QStringLiteral("apps-paris/b")).value().value(QStringLiteral("cpu")).milli, 2000);
+    }
+
+    void podsAndShadowPodsAreOneThing()
+    {
+        offloading::ShadowPodUsage usage([] { return qint64(0); });
+        json sp = shadowPod("a", {{"cpu", "1"}});
+        json pod = shadowPod("a", json::object());
+        pod["spec"] = {{"containers", json::array({container({{"cpu", "1"}})})}};
+        pod["status"] = {{"phase", "Pending"}};
+        usage.upsertPod(pod);   // the pod seen before its ShadowPod
+        QCOMPARE(usage.of(QStringLiteral("rome")).pods, 1);
+        QVERIFY(!usage.counted(QStringLiteral("apps-rome/a")));   // no ShadowPod shown yet
+        usage.upsert(sp);
+        QCOMPARE(usage.of(QStringLiteral("rome")).pods, 1);      // counted once
+        QCOMPARE(usage.of(QStringLiteral("rome")).used.value(QStringLiteral("cpu")).milli, 1000);
+        // Evicted: the pod object stays Failed and the ShadowPod shows Failed: nothing is held.
+        pod["status"]["phase"] = "Failed";
+        sp["status"] = {{"phase", "Failed"}};
+        usage.upsertPod(pod);
+        usage.upsert(sp);
+        QCOMPARE(usage.of(QStringLiteral("rome")).pods, 0);
+        // The failed pod object deleted, the reconciler makes it again: held again.
+        usage.erasePod(pod);
+        QCOMPARE(usage.of(QStringLiteral("rome")).pods, 1);
+        usage.erase(sp);
+        QCOMPARE(usage.of(QStringLiteral("rome")).pods, 0);
+        QVERIFY(usage.of(QStringLiteral("rome")).used.isEmpty());
     }
 
     void anUnconfirmedAdmissionExpires()
