@@ -123,6 +123,15 @@ assert_eq 2 "$(containers "$p" | grep -c 'localhost/spillway/workload:v1')" "as 
 assert_eq 0 "$(containers "$c" | grep -c 'localhost/spillway/workload:v1')" "and none in the consumer's"
 pod=$(kcc -n web get pods -l app=echo -o jsonpath='{.items[0].metadata.name}')
 assert_contains "$(kcc -n web logs "$pod" 2>&1)" "started in $pod" "kubectl logs in the consumer returns the container's real output"
+# The provider's controller manager, in its pod, judges ShadowPods: one past the consumer's grant is
+# refused (as any user, the admin too), one that claims another origin as well (issue #28).
+printf 'apiVersion: offloading.liqo.io/v1beta1\nkind: ShadowPod\nmetadata: {name: greedy, namespace: %s, labels: {offloading.liqo.io/origin: %s}}\nspec: {pod: {containers: [{name: c, image: localhost/spillway/workload:v1, resources: {requests: {cpu: "100000"}}}]}}\n' \
+  "$remote" "$c" > "$work/greedy.yaml"
+out=$(kcp create -f "$work/greedy.yaml" 2>&1) && fail "a ShadowPod past the grant was admitted in-cluster" ||
+  assert_contains "$out" "grant on this provider is exceeded for cpu" "in-cluster: a ShadowPod past $c's grant is refused"
+sed -i "s/origin: $c/origin: $p/" "$work/greedy.yaml"
+out=$(kcp create -f "$work/greedy.yaml" 2>&1) && fail "a ShadowPod of another origin was admitted in-cluster" ||
+  assert_contains "$out" "belongs to cluster $c" "and one claiming another origin"
 
 # --- exec, attach, cp and port-forward on the virtual node: through the consumer's apiserver, the
 # virtual kubelet's splice and the provider's apiserver, into the twin (issue #26) --------------
