@@ -1,8 +1,8 @@
 // spillway-controller-manager — Spillway's in-cluster control loops and admission webhooks.
 // This main only wires core's pieces together: client, leader election, health and metrics,
 // the admission webhook server and the out-of-band peering endpoint.
+#include "common/JsonText.h"
 #include "common/Version.h"
-#include "consts/Labels.h"
 #include "kube/Informer.h"
 #include "kube/Kubeconfig.h"
 #include "kube/KubeClient.h"
@@ -25,6 +25,7 @@
 #include "observe/TerminationSignal.h"
 #include "peering/AuthenticationEndpoint.h"
 #include "peering/AuthenticationService.h"
+#include "resources/ClusterUsage.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -165,16 +166,12 @@ int main(int argc, char **argv)
     // replicates to peers, and the ShadowPod webhook what each consumer was granted; one cache of
     // every slice answers both without a request per admission.
     kube::Informer slices(&client, apis::authentication::v1beta1::resourceSliceResource(), kube::Informer::Options{});
-    slices.store().addIndexer(QStringLiteral("name"), [](const nlohmann::json &o) {
-        const nlohmann::json labels = o["metadata"].value("labels", nlohmann::json::object());
-        return labels.value("liqo.io/replication", "") == "true" ? QStringList{QString::fromStdString(o["metadata"].value("name", ""))} : QStringList();
+    const auto labelOf = [](const nlohmann::json &o, const char *key) { return textOf(memberOf(memberOf(o, "metadata"), "labels"), key); };
+    slices.store().addIndexer(QStringLiteral("name"), [labelOf](const nlohmann::json &o) {
+        return labelOf(o, "liqo.io/replication") == QLatin1String("true") ? QStringList{textOf(memberOf(o, "metadata"), "name")} : QStringList();
     });
-    slices.store().addIndexer(QStringLiteral("consumer"), [](const nlohmann::json &o) {
-        const nlohmann::json labels = o["metadata"].value("labels", nlohmann::json::object());
-        if (labels.value("liqo.io/replicated", "") != "true")
-            return QStringList();
-        const std::string consumer = o.value("spec", nlohmann::json::object()).value("consumerClusterID", "");
-        return QStringList{QString::fromStdString(consumer.empty() ? labels.value(consts::kRemoteClusterIdLabel, "") : consumer)};
+    slices.store().addIndexer(QStringLiteral("consumer"), [labelOf](const nlohmann::json &o) {
+        return labelOf(o, "liqo.io/replicated") == QLatin1String("true") ? QStringList{resources::sliceConsumer(o)} : QStringList();
     });
     slices.start();
     // The pod webhook steers by the namespace's NamespaceOffloading, from a cache too.
@@ -185,7 +182,7 @@ int main(int argc, char **argv)
     namespaces.start();
     kube::Informer tenants(&client, apis::authentication::v1beta1::tenantResource(), kube::Informer::Options{});
     tenants.store().addIndexer(QStringLiteral("consumer"), [](const nlohmann::json &o) {
-        return QStringList{QString::fromStdString(o.value("spec", nlohmann::json::object()).value("clusterID", ""))};
+        return QStringList{textOf(memberOf(o, "spec"), "clusterID")};
     });
     tenants.start();
     offloading::ShadowPodUsage shadowPodUsage(kube::steadyClock());

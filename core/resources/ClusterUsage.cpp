@@ -37,6 +37,12 @@ bool counted(const json &node)
 
 } // namespace
 
+QString sliceConsumer(const json &slice)
+{
+    const QString consumer = textOf(memberOf(slice, "spec"), "consumerClusterID");
+    return consumer.isEmpty() ? labelOf(slice, consts::kRemoteClusterIdLabel) : consumer;
+}
+
 ClusterUsage describeCluster(const json &nodes, const json &pods, const json &slices, const QString &exceptSlice, const QString &consumerId)
 {
     ClusterUsage usage;
@@ -71,9 +77,7 @@ ClusterUsage describeCluster(const json &nodes, const json &pods, const json &sl
     for (const auto &s : elementsOf(slices)) {
         if (kube::Store::keyOf(s) == exceptSlice)
             continue;
-        const QString consumer = textOf(memberOf(s, "spec"), "consumerClusterID");
-        add(grantedTo[consumer.isEmpty() ? labelOf(s, consts::kRemoteClusterIdLabel) : consumer],
-            parseResourceList(memberOf(memberOf(s, "status"), "resources")));
+        add(grantedTo[sliceConsumer(s)], parseResourceList(memberOf(memberOf(s, "status"), "resources")));
     }
     QSet<QString> consumers(usedBy.keyBegin(), usedBy.keyEnd());
     consumers.unite(QSet<QString>(grantedTo.keyBegin(), grantedTo.keyEnd()));

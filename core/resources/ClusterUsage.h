@@ -15,4 +15,8 @@ namespace spillway::resources {
 ClusterUsage describeCluster(const nlohmann::json &nodes, const nlohmann::json &pods, const nlohmann::json &slices,
                              const QString &exceptSlice, const QString &consumerId);
 
+// The consumer a ResourceSlice is for: spec.consumerClusterID, else (as Liqo's older slices say
+// it) the liqo.io/remote-cluster-id label. Empty when neither names one.
+QString sliceConsumer(const nlohmann::json &slice);
+
 } // namespace spillway::resources

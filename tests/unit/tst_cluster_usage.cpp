@@ -101,6 +101,19 @@ private slots:
         ResourcePolicy p;
         QCOMPARE(grant(p, u, {{QStringLiteral("cpu"), q("1")}}).value(QStringLiteral("cpu")), q("4"));
     }
+
+    // The spec names the consumer; older slices say it only in the label; malformed ones no one.
+    void sliceConsumerPrefersTheSpec()
+    {
+        json s = slice("liqo-tenant-rome", "rome", "rome", "1");
+        s["metadata"]["labels"]["liqo.io/remote-cluster-id"] = "venice";
+        QCOMPARE(sliceConsumer(s), QStringLiteral("rome"));
+        s["spec"].erase("consumerClusterID");
+        QCOMPARE(sliceConsumer(s), QStringLiteral("venice"));
+        s["spec"]["consumerClusterID"] = 7;
+        QCOMPARE(sliceConsumer(s), QStringLiteral("venice"));
+        QCOMPARE(sliceConsumer(json::array()), QString());
+    }
 };
 
 QTEST_GUILESS_MAIN(TestClusterUsage)
