@@ -62,6 +62,10 @@ Result<json> NamespaceOffloadingReconciler::selectedClusters(const json &cluster
         if (cid.empty())
             continue;
         auto node = m_client.get(kube::resources::nodes(), {}, virtualNodeNodeName(vn));
+        // Only a node that is not there falls back to the VirtualNode's labels: an error read as
+        // "not selected" would unmap the namespace and delete its twin.
+        if (!node && !node.error().isNotFound())
+            return node.error();
         const json labels = virtualNodeLabels(vn, node ? *node : json());
         out[cid] = out.value(cid, false) || matchesNodeSelector(clusterSelector, labels);
     }

@@ -1,13 +1,44 @@
 #include "virtualkubelet/NamespaceMappings.h"
 
 #include "apis/offloading/v1beta1/NamespaceMap.h"
+#include "common/JsonText.h"
 #include "consts/Labels.h"
 
 namespace spillway::virtualkubelet {
 
 using nlohmann::json;
 
-NamespaceMappings::NamespaceMappings(kube::KubeClient *consumer, QString tenantNamespace, QString providerClusterId, QObject *parent) : QObject(parent)
+NamespaceMapState namespaceMapState(const json &map)
+{
+    NamespaceMapState state;
+    const json &current = memberOf(memberOf(map, "status"), "currentMapping");
+    if (current.is_object())
+        for (const auto &[local, entry] : current.items()) {
+            const QString name = QString::fromStdString(local), remote = textOf(entry, "remoteNamespace");
+            if (textOf(entry, "phase") == QLatin1String("Accepted") && !remote.isEmpty())
+                state.accepted.insert(name, remote);
+            else
+                state.changing.insert(name);
+        }
+    const json &desired = memberOf(memberOf(map, "spec"), "desiredMapping");
+    if (desired.is_object())
+        for (const auto &[local, remote] : desired.items())
+            if (remote.is_string() && !state.accepted.contains(QString::fromStdString(local)))
+                state.changing.insert(QString::fromStdString(local));
+    return state;
+}
+
+QHash<QString, qint64> changingSince(const QHash<QString, qint64> &previous, const QSet<QString> &changing, qint64 now)
+{
+    QHash<QString, qint64> since;
+    for (const QString &local : changing)
+        since.insert(local, previous.value(local, now));
+    return since;
+}
+
+NamespaceMappings::NamespaceMappings(kube::KubeClient *consumer, QString tenantNamespace, QString providerClusterId, QObject *parent,
+                                     kube::MonotonicClock clock)
+    : QObject(parent), m_clock(std::move(clock))
 {
     kube::Informer::Options mo;
     mo.ns = std::move(tenantNamespace);
@@ -40,6 +71,13 @@ QString NamespaceMappings::localOf(const QString &remote) const
     return m_localToRemote.key(remote);
 }
 
+NamespaceMapping NamespaceMappings::lookup(const QString &local) const
+{
+    std::lock_guard lock(m_mutex);
+    const auto since = m_changingSince.constFind(local);
+    return {m_localToRemote.value(local), since == m_changingSince.constEnd() ? -1 : m_clock() - *since};
+}
+
 QHash<QString, QString> NamespaceMappings::all() const
 {
     std::lock_guard lock(m_mutex);
@@ -48,11 +86,8 @@ QHash<QString, QString> NamespaceMappings::all() const
 
 void NamespaceMappings::update(const json &map)
 {
-    QHash<QString, QString> accepted;
-    const json mapping = map.value("status", json::object()).value("currentMapping", json::object());
-    for (const auto &[local, entry] : mapping.items())
-        if (entry.value("phase", "") == "Accepted")
-            accepted.insert(QString::fromStdString(local), QString::fromStdString(entry.value("remoteNamespace", "")));
+    NamespaceMapState state = namespaceMapState(map);
+    const QHash<QString, QString> &accepted = state.accepted;
     QList<QPair<QString, QString>> changes;
     {
         std::lock_guard lock(m_mutex);
@@ -63,6 +98,7 @@ void NamespaceMappings::update(const json &map)
             if (!accepted.contains(it.key()))
                 changes.append({it.key(), QString()});
         m_localToRemote = accepted;
+        m_changingSince = changingSince(m_changingSince, state.changing, m_clock());
     }
     for (const auto &[local, remote] : changes)
         emit changed(local, remote);

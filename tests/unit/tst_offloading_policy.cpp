@@ -7,6 +7,7 @@
 #include "virtualkubelet/EndpointSliceReflection.h"
 #include "ipam/PodAddressMap.h"
 #include "virtualkubelet/PodTranslation.h"
+#include "virtualkubelet/NamespaceMappings.h"
 
 #include <QTest>
 
@@ -169,6 +170,32 @@ private slots:
         QVERIFY(waiting["phase"] == "Pending" && waiting["reason"] == "OffloadingRefused");
         QVERIFY(waiting["message"] == "the provider refused the pod: grant exceeded");
         QVERIFY(virtualkubelet::offloadingRefusedStatus(ran, QStringLiteral("x"), QStringLiteral("t"))["phase"] == "Failed");
+    }
+
+    // Only an Accepted entry maps a namespace; one asked for or still listed in another phase is
+    // on its way, so a running pod there is not failed yet.
+    void namespaceMapStateSeparatesSettledFromChanging()
+    {
+        const json map = {{"spec", {{"desiredMapping", {{"apps", "apps-rome"}, {"new", "new-rome"}, {"gone", nullptr}}}}},
+                          {"status", {{"currentMapping", {{"apps", {{"remoteNamespace", "apps-rome"}, {"phase", "Accepted"}}},
+                                                          {"retried", {{"remoteNamespace", "r-rome"}, {"phase", "CreationLoopBackOff"}}},
+                                                          {"old", {{"remoteNamespace", "old-rome"}, {"phase", "Terminating"}}}}}}}};
+        const auto state = virtualkubelet::namespaceMapState(map);
+        QCOMPARE(state.accepted, (QHash<QString, QString>{{QStringLiteral("apps"), QStringLiteral("apps-rome")}}));
+        QCOMPARE(state.changing, (QSet<QString>{QStringLiteral("new"), QStringLiteral("retried"), QStringLiteral("old")}));
+        // A deleted map (the informer's delete) or a malformed one maps nothing and changes nothing.
+        for (const json &empty : {json::object(), json::array(), json({{"spec", 1}, {"status", {{"currentMapping", "x"}}}})}) {
+            const auto none = virtualkubelet::namespaceMapState(empty);
+            QVERIFY(none.accepted.isEmpty() && none.changing.isEmpty());
+        }
+        // An entry of a phase that is not a string is not Accepted: it is on its way.
+        const auto odd = virtualkubelet::namespaceMapState({{"status", {{"currentMapping", {{"apps", {{"phase", 1}, {"remoteNamespace", "a"}}}}}}}});
+        QVERIFY(odd.accepted.isEmpty() && odd.changing == QSet<QString>{QStringLiteral("apps")});
+        // How long a namespace has been changing counts from when it started, across updates.
+        const QHash<QString, qint64> first = virtualkubelet::changingSince({}, {QStringLiteral("new")}, 1000);
+        const QHash<QString, qint64> later = virtualkubelet::changingSince(first, {QStringLiteral("new"), QStringLiteral("old")}, 5000);
+        QCOMPARE(later, (QHash<QString, qint64>{{QStringLiteral("new"), 1000}, {QStringLiteral("old"), 5000}}));
+        QVERIFY(virtualkubelet::changingSince(later, {}, 9000).isEmpty());
     }
 
     void podIpsAreWrittenAsThisClusterReachesThem()
