@@ -200,7 +200,9 @@ Result<void> PodReflector::reconcile(const QString &key)
     // A pod that finished, or was failed here, is final: it is not asked for again (its
     // controller replaces it, and a twin made now would run beside that replacement) and no later
     // status moves it out of its phase. Its twin stays for its logs until it is deleted.
-    if (const QString phase = textOf(memberOf(*local, "status"), "phase"); phase == QLatin1String("Succeeded") || phase == QLatin1String("Failed"))
+    const QString phase = textOf(memberOf(*local, "status"), "phase");
+    const bool running = phase == QLatin1String("Running");
+    if (phase == QLatin1String("Succeeded") || phase == QLatin1String("Failed"))
         return {};
     const auto writeStatus = [&](const json &status) -> Result<void> {
         if (sameStatus((*local).value("status", json::object()), status))
@@ -217,8 +219,7 @@ Result<void> PodReflector::reconcile(const QString &key)
         // for a moment and would otherwise fail pods that still run. Past the wait (the retries
         // outlast it) a mapping still not Accepted counts as lost, so a pod never shows Running
         // for long with nothing behind it.
-        if (textOf(memberOf(*local, "status"), "phase") == QLatin1String("Running") && mapping.changingForMs >= 0
-            && mapping.changingForMs < kMappingSettleMs)
+        if (running && mapping.changingForMs >= 0 && mapping.changingForMs < kMappingSettleMs)
             return Error::of(Error::Kind::Timeout, QStringLiteral("waiting for the mapping of %1 to settle").arg(ns));
         status = offloadingBackOffStatus(*local, QDateTime::currentDateTimeUtc().toString(Qt::ISODate));
     } else if (!remotePod) {
@@ -240,7 +241,7 @@ Result<void> PodReflector::reconcile(const QString &key)
         // failed for the authorizer's 403: a restarting apiserver gives it for a moment, before
         // it has read its RBAC rules, and that must not end pods that run.
         const bool notAuthorizedYet = created.error().message.contains(QLatin1String("cannot create resource"));
-        if (notAuthorizedYet && textOf(memberOf(*local, "status"), "phase") == QLatin1String("Running"))
+        if (notAuthorizedYet && running)
             return created.error();
         if (auto w = writeStatus(offloadingRefusedStatus(*local, created.error().message, QDateTime::currentDateTimeUtc().toString(Qt::ISODate))); !w)
             return w;
